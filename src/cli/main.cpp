@@ -1,0 +1,38 @@
+// gridlab: the games, environments and AIs from the command line. JSON on stdout, errors on stderr.
+#include <exception>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "core/text.h"
+
+int main(int argc, char** argv) {
+    CLI::App app{"gridlab: Minesweeper, Puyo Puyo and Gomoku engines and AIs"};
+    app.require_subcommand(1);
+#ifdef GRIDLAB_WITH_MINESWEEPER
+    gridlab::cli::add_minesweeper_commands(app);
+#endif
+#ifdef GRIDLAB_WITH_PUYO
+    gridlab::cli::add_puyo_commands(app);
+#endif
+#ifdef GRIDLAB_WITH_GOMOKU
+    gridlab::cli::add_gomoku_commands(app);
+#endif
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    } catch (const gridlab::ParseError& e) {
+        std::cerr << "gridlab: bad input: " << e.what() << '\n';
+        return 2;
+    } catch (const gridlab::cli::InputError& e) {
+        std::cerr << "gridlab: bad input: " << e.what() << '\n';
+        return 2;
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "gridlab: bad input: " << e.what() << '\n';
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "gridlab: error: " << e.what() << '\n';
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,80 @@
+#include "core/text.h"
+
+#include <charconv>
+
+namespace gridlab {
+
+namespace {
+std::string position(int line, int column) {
+    std::string where = "line " + std::to_string(line);
+    if (column > 0) where += ", column " + std::to_string(column);
+    return where;
+}
+
+std::string printable(char c) {
+    if (c >= 32 && c < 127) return std::string("'") + c + "'";
+    return "byte " + std::to_string(static_cast<unsigned char>(c));
+}
+}  // namespace
+
+ParseError::ParseError(int line, int column, const std::string& message)
+    : std::runtime_error(position(line, column) + ": " + message), line_(line), column_(column) {}
+
+std::vector<std::string> split_lines(std::string_view text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(start, end - start);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.remove_suffix(1);
+        lines.emplace_back(line);
+        start = end + 1;
+    }
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    size_t first = 0;
+    while (first < lines.size() && lines[first].empty()) ++first;
+    lines.erase(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(first));
+    return lines;
+}
+
+Grid<char> parse_char_grid(std::string_view text, std::string_view allowed) {
+    // Line numbers in errors count from the top of the original text, blank leading lines included.
+    int leading_blank = 0;
+    for (size_t i = 0; i < text.size() && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'); ++i)
+        if (text[i] == '\n') ++leading_blank;
+    const std::vector<std::string> lines = split_lines(text);
+    if (lines.empty()) throw ParseError(1, 0, "the board is empty");
+    const int cols = static_cast<int>(lines[0].size());
+    Grid<char> grid(static_cast<int>(lines.size()), cols);
+    for (int r = 0; r < grid.rows(); ++r) {
+        const std::string& line = lines[r];
+        const int line_no = r + 1 + leading_blank;
+        if (static_cast<int>(line.size()) != cols)
+            throw ParseError(line_no, 0,
+                             "row has " + std::to_string(line.size()) + " cells, expected " +
+                                 std::to_string(cols) + " like the first row");
+        for (int c = 0; c < cols; ++c) {
+            if (allowed.find(line[c]) == std::string_view::npos)
+                throw ParseError(line_no, c + 1,
+                                 "unexpected " + printable(line[c]) + " (allowed: " + std::string(allowed) + ")");
+            grid.at(r, c) = line[c];
+        }
+    }
+    return grid;
+}
+
+int parse_int(std::string_view text, int lo, int hi, std::string_view what) {
+    int value = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || text.empty())
+        throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' is not a whole number");
+    if (value < lo || value > hi)
+        throw std::invalid_argument(std::string(what) + ": " + std::to_string(value) + " is outside " +
+                                    std::to_string(lo) + ".." + std::to_string(hi));
+    return value;
+}
+
+}  // namespace gridlab

@@ -1,0 +1,37 @@
+// Text-board parsing with positioned errors: every game reads boards as lines of characters, and a
+// user who typed a bad board deserves to be told where.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/grid.h"
+
+namespace gridlab {
+
+// A problem in input text at a 1-based line and column (column 0: the line as a whole).
+class ParseError : public std::runtime_error {
+public:
+    ParseError(int line, int column, const std::string& message);
+    int line() const { return line_; }
+    int column() const { return column_; }
+
+private:
+    int line_;
+    int column_;
+};
+
+// Splits text into lines: accepts \n and \r\n, trims trailing spaces, tabs and \r from each line and
+// drops blank lines at the start and end (a trailing newline is not an extra row).
+std::vector<std::string> split_lines(std::string_view text);
+
+// Reads a rectangular board of single characters, each one of `allowed`. Throws ParseError naming the
+// line and column of the first problem: no rows, a row of the wrong length, a character not allowed.
+Grid<char> parse_char_grid(std::string_view text, std::string_view allowed);
+
+// Parses a whole decimal integer in [lo, hi]; throws std::invalid_argument naming `what` otherwise.
+int parse_int(std::string_view text, int lo, int hi, std::string_view what);
+
+}  // namespace gridlab
