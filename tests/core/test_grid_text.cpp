@@ -2,6 +2,7 @@
 
 #include "core/grid.h"
 #include "core/text.h"
+#include "core/parallel.h"
 #include "core/time_budget.h"
 
 using gridlab::Grid;
@@ -91,4 +92,12 @@ TEST_CASE("TimeBudget expires after its limit", "[core][time]") {
     gridlab::TimeBudget long_budget(60000);
     CHECK_FALSE(long_budget.expired());
     CHECK(long_budget.remaining_ms() > 59000);
+}
+
+TEST_CASE("parallel_for visits every index once, whatever the number of jobs", "[core][parallel]") {
+    for (int jobs : {1, 2, 3}) {
+        std::vector<int> visits(50, 0);
+        gridlab::parallel_for(50, jobs, [&](int i) { visits[static_cast<size_t>(i)] += i; });
+        for (int i = 0; i < 50; ++i) CHECK(visits[static_cast<size_t>(i)] == i);
+    }
 }
