@@ -1,0 +1,192 @@
+// gridlab puyo chain | eval | play
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "cli/commands.h"
+#include "core/parallel.h"
+#include "core/rng.h"
+#include "core/text.h"
+#include "core/time_budget.h"
+#include "puyo/beam.h"
+
+namespace gridlab::cli {
+
+namespace {
+
+using namespace gridlab::puyo;
+
+const std::map<std::string, RuleSet> kRuleNames = {{"tutorial", RuleSet::Tutorial}, {"tsu", RuleSet::Tsu}};
+
+double rounded(double value, double unit) { return std::round(value / unit) * unit; }
+
+nlohmann::json placement_json(Placement placement) {
+    return {{"action", action_of(placement)}, {"column", placement.column}, {"rotation", placement.rotation}};
+}
+
+// The options every game-playing command shares.
+struct GameOptions {
+    std::string rules = "tsu";
+    std::string ai = "beam";
+    int colors = 4;
+    int pairs = 50;
+    uint64_t seed = 1;
+    BeamOptions beam;
+    double ms = 0;
+
+    void add_to(CLI::App* command) {
+        command->add_option("--rules", rules, "tutorial or tsu")->check(CLI::IsMember({"tutorial", "tsu"}));
+        command->add_option("--ai", ai, "random, greedy or beam")->check(CLI::IsMember({"random", "greedy", "beam"}));
+        command->add_option("--colors", colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
+        command->add_option("--pairs", pairs, "pairs per game (the truncation limit)")->check(CLI::Range(1, 100000));
+        command->add_option("--seed", seed, "seed of the pair sequences");
+        command->add_option("--ms", ms, "beam: at most this many ms of thinking per move (0: no limit)")
+            ->check(CLI::Range(0.0, 600000.0));
+        command->add_option("--nodes", beam.max_nodes, "beam: at most this many positions per move (0: no limit)")
+            ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
+        command->add_option("--width", beam.width, "beam: fields kept per pair")->check(CLI::Range(1, 10000));
+        command->add_option("--depth", beam.depth, "beam: pairs searched ahead")->check(CLI::Range(1, 64));
+        command->add_option("--fire-score", beam.fire_score, "beam: fire any known chain worth this much (0: at the end)")
+            ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
+    }
+    Settings settings() const { return {kRuleNames.at(rules), colors, pairs}; }
+    std::unique_ptr<Ai> make(uint64_t ai_seed) const {
+        BeamOptions options = beam;
+        options.max_ms = ms;
+        return make_ai(ai, ai_seed, options);
+    }
+};
+
+// Game i of a seeded run: its pair sequence and its AI's own randomness.
+uint64_t game_seed(uint64_t seed, int game) { return Rng::for_stream(seed, static_cast<uint64_t>(game)).next_u64(); }
+uint64_t ai_seed(uint64_t seed, int game) { return Rng::for_stream(~seed, static_cast<uint64_t>(game)).next_u64(); }
+
+void add_chain_command(CLI::App& puyo) {
+    auto* command = puyo.add_subcommand("chain", "Resolve a field read from stdin (top row first)");
+    auto rules = std::make_shared<std::string>("tsu");
+    command->add_option("--rules", *rules, "tutorial or tsu")->check(CLI::IsMember({"tutorial", "tsu"}));
+    command->callback([rules] {
+        const std::string text = read_stdin();
+        Field field = Field::parse(text, kRuleNames.at(*rules));
+        const int input_rows = static_cast<int>(split_lines(text).size());
+        std::vector<ChainStep> steps;
+        const ChainResult result = field.settle_and_resolve(&steps);
+        nlohmann::json step_list = nlohmann::json::array();
+        for (const ChainStep& step : steps)
+            step_list.push_back({{"chain", step.chain},
+                                 {"cleared", step.cleared},
+                                 {"colors", step.colors},
+                                 {"groups", step.groups},
+                                 {"score", step.score}});
+        print_json({{"chains", result.chains},
+                    {"score", result.score},
+                    {"steps", step_list},
+                    {"field", field.to_lines(input_rows)}});
+    });
+}
+
+struct GameRecord {
+    int64_t score = 0;
+    int max_chain = 0;
+    int64_t best_chain_score = 0;
+    int moves = 0;
+    double think_ms = 0;
+};
+
+void add_eval_command(CLI::App& puyo) {
+    auto* command = puyo.add_subcommand("eval", "Play seeded games with an AI and report its strength");
+    auto options = std::make_shared<GameOptions>();
+    auto games = std::make_shared<int>(100);
+    auto jobs = std::make_shared<int>(1);
+    options->add_to(command);
+    command->add_option("--games", *games, "games to play")->check(CLI::Range(1, 1000000));
+    command->add_option("--jobs", *jobs, "games played at once (native only)")->check(CLI::Range(1, 64));
+    command->callback([options, games, jobs] {
+        const Settings settings = options->settings();
+        options->make(0);  // reject bad options before any game starts
+        std::vector<GameRecord> records(static_cast<size_t>(*games));
+        parallel_for(*games, *jobs, [&](int game) {
+            State state(settings, game_seed(options->seed, game));
+            const std::unique_ptr<Ai> ai = options->make(ai_seed(options->seed, game));
+            GameRecord& record = records[static_cast<size_t>(game)];
+            while (!state.terminal()) {
+                const Stopwatch watch;
+                const Plan plan = ai->decide(state);
+                record.think_ms += watch.elapsed_ms();
+                state.apply(plan.placement);
+                ++record.moves;
+            }
+            record.score = state.score();
+            record.max_chain = state.max_chain();
+            record.best_chain_score = state.best_chain_score();
+        });
+        int64_t total_score = 0, total_chain = 0, moves = 0, reach_60k = 0, reach_100k = 0;
+        double think_ms = 0;
+        std::map<int, int> histogram;
+        for (const GameRecord& record : records) {
+            total_score += record.score;
+            total_chain += record.max_chain;
+            moves += record.moves;
+            think_ms += record.think_ms;
+            reach_60k += record.best_chain_score >= 60000;
+            reach_100k += record.best_chain_score >= 100000;
+            ++histogram[record.max_chain];
+        }
+        nlohmann::json hist = nlohmann::json::object();
+        for (const auto& [chain, count] : histogram) hist[std::to_string(chain)] = count;
+        const double n = *games;
+        print_json({{"games", *games},
+                    {"mean_score", rounded(static_cast<double>(total_score) / n, 0.01)},
+                    {"mean_max_chain", rounded(static_cast<double>(total_chain) / n, 0.001)},
+                    {"max_chain_hist", hist},
+                    {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 0.0001)},
+                    {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 0.0001)},
+                    {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 0.001)}});
+    });
+}
+
+void add_play_command(CLI::App& puyo) {
+    auto* command = puyo.add_subcommand("play", "Play one seeded game and print every move and chain");
+    auto options = std::make_shared<GameOptions>();
+    options->add_to(command);
+    command->callback([options] {
+        State state(options->settings(), game_seed(options->seed, 0));
+        const std::unique_ptr<Ai> ai = options->make(ai_seed(options->seed, 0));
+        nlohmann::json moves = nlohmann::json::array();
+        while (!state.terminal()) {
+            const Plan plan = ai->decide(state);
+            const Pair pair = state.current_pair();
+            const MoveResult move = state.apply(plan.placement);
+            nlohmann::json entry = placement_json(plan.placement);
+            entry["pair"] = pair_text(pair);
+            entry["chain"] = move.chains;
+            entry["score"] = move.score;
+            entry["firing"] = plan.firing;
+            entry["expected_chain"] = plan.expected_chain;
+            moves.push_back(entry);
+        }
+        print_json({{"rules", options->rules},
+                    {"colors", options->colors},
+                    {"seed", options->seed},
+                    {"game_seed", state.seed()},
+                    {"ai", options->ai},
+                    {"moves", moves},
+                    {"score", state.score()},
+                    {"max_chain", state.max_chain()},
+                    {"best_chain_score", state.best_chain_score()},
+                    {"game_over", state.game_over()},
+                    {"field", state.field().to_lines(state.field().rows())}});
+    });
+}
+
+}  // namespace
+
+void add_puyo_commands(CLI::App& app) {
+    auto* puyo = app.add_subcommand("puyo", "Puyo Puyo: chains, AI evaluation and seeded games");
+    puyo->require_subcommand(1);
+    add_chain_command(*puyo);
+    add_eval_command(*puyo);
+    add_play_command(*puyo);
+}
+
+}  // namespace gridlab::cli

@@ -1,0 +1,126 @@
+// The game around the field: pairs, placements, the seeded pair sequence and a copyable State.
+//
+// A pair is the seed's Puyopuyo: an axis puyo ("centre") and a child puyo ("movable") placed at
+// (column, rotation), rotation 0..3 putting the child right of, above, left of or below the axis (the
+// seed's dx [1,0,-1,0], dy [0,-1,0,1] with y growing downwards). The 22 placements are numbered in
+// the seed's create_action_list order: rotation 0 columns 0..4, rotation 1 columns 0..5, rotation 2
+// columns 1..5, rotation 3 columns 0..5.
+//
+// Which placements are legal (the pair starts at the spawn column, 2, and must travel to its target):
+//  - tutorial: both puyos must land inside the 12 rows (the seed silently dropped the upper puyo of a
+//    vertical pair on a nearly full column; here such a placement is illegal), and every column the pair
+//    passes on the way, the targets included, must not be full.
+//  - tsu: a target column may hold up to 12 puyos (the pair lands on the hidden 13th row; a puyo that
+//    would land above it vanishes, as in the real game). Every column from the spawn column to a target
+//    must be passable: a column of 11 or fewer is; a column of exactly 12 is passable only by climbing
+//    from a neighbour on the way that holds 11 or more (the rotation kick lifts the pair onto the 13th
+//    row, from where it can slide over 12-high columns); a 13-high column is a wall.
+// The game is over when the spawn cell (column 2, row 12 counted from 1 at the floor) is filled once
+// a move has resolved: the seed tested board[2][0] instead.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "puyo/field.h"
+
+namespace gridlab::puyo {
+
+constexpr int kSpawnColumn = 2;
+constexpr int kPlacementCount = 22;
+constexpr int kPreviewCount = 2;  // pairs shown after the current one, as in Tsu
+constexpr int64_t kAllClearBonus = 2100;
+
+struct Pair {
+    Puyo axis = Puyo::Red;
+    Puyo child = Puyo::Red;
+    bool operator==(const Pair&) const = default;
+};
+std::string pair_text(Pair pair);  // e.g. "RG": axis then child
+
+struct Placement {
+    int column = kSpawnColumn;  // the axis puyo's column
+    int rotation = 0;           // 0 child right, 1 child above, 2 child left, 3 child below
+    int child_column() const { return column + (rotation == 0 ? 1 : rotation == 2 ? -1 : 0); }
+    bool operator==(const Placement&) const = default;
+};
+
+// The action index <-> placement mapping of the seed's create_action_list.
+Placement placement_of(int action);
+int action_of(Placement placement);  // -1 for a placement outside the 22
+
+// Bit a of the result is set when placement_of(a) is legal on `field` (see the rules above).
+uint32_t legal_action_mask(const Field& field);
+// Puts the pair on the field (legality not checked); returns the cells where its puyos landed.
+Bitboard place_pair(Field& field, Pair pair, Placement placement);
+bool spawn_blocked(const Field& field);
+
+struct Settings {
+    RuleSet rules = RuleSet::Tsu;
+    int colors = 4;     // 3..5
+    int max_pairs = 0;  // the game stops (truncated) after this many pairs; 0: no limit
+};
+// Throws std::invalid_argument for colours outside 3..5 or a negative pair limit.
+void validate(const Settings& settings);
+
+// Pair i of the game with `seed`: random access, so previews and replays need no stored list.
+Pair pair_at(uint64_t seed, int colors, int index);
+
+struct MoveResult {
+    int chains = 0;
+    int64_t score = 0;  // the move's reward: the chain's score (plus a pending all-clear bonus)
+    bool all_clear = false;
+};
+
+class State {
+public:
+    State(const Settings& settings, uint64_t seed);
+    // A game that starts on `field` (tests and puzzles); the field's rule set must match.
+    State(const Settings& settings, uint64_t seed, const Field& field);
+
+    const Settings& settings() const { return settings_; }
+    uint64_t seed() const { return seed_; }
+    const Field& field() const { return field_; }
+    int pairs_placed() const { return pairs_placed_; }
+    // Pairs still to play before the limit, or -1 without a limit.
+    int pairs_left() const { return settings_.max_pairs ? settings_.max_pairs - pairs_placed_ : -1; }
+    Pair current_pair() const { return pair(0); }
+    Pair pair(int ahead) const { return pair_at(seed_, settings_.colors, pairs_placed_ + ahead); }
+
+    uint32_t legal_mask() const { return terminal() ? 0 : legal_action_mask(field_); }
+    bool is_legal(Placement placement) const;
+    std::vector<Placement> legal_placements() const;
+
+    // Places the current pair and resolves the chain. Throws std::invalid_argument (state unchanged)
+    // when the game is over or the placement is not legal here.
+    MoveResult apply(Placement placement);
+    // The same without checks, for search code that only plays legal placements.
+    MoveResult apply_unchecked(Placement placement);
+
+    bool game_over() const { return game_over_; }
+    bool limit_reached() const { return settings_.max_pairs && pairs_placed_ >= settings_.max_pairs; }
+    bool terminal() const { return game_over_ || limit_reached(); }
+
+    int64_t score() const { return score_; }
+    int max_chain() const { return max_chain_; }
+    int64_t best_chain_score() const { return best_chain_score_; }  // the best single move's score
+    bool all_clear_pending() const { return all_clear_pending_; }
+
+    // The field (13 rows in Tsu), then "pair RG next BY GG score 1234".
+    std::string to_text() const;
+
+private:
+    Settings settings_;
+    uint64_t seed_;
+    Field field_;
+    int pairs_placed_ = 0;
+    int64_t score_ = 0;
+    int max_chain_ = 0;
+    int64_t best_chain_score_ = 0;
+    bool all_clear_pending_ = false;
+    bool game_over_ = false;
+};
+
+}  // namespace gridlab::puyo
