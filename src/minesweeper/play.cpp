@@ -1,0 +1,69 @@
+#include "minesweeper/play.h"
+
+#include <cmath>
+#include <vector>
+
+#include "core/parallel.h"
+#include "core/time_budget.h"
+
+namespace gridlab::minesweeper {
+
+GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell, Rng& rng) {
+    State state(settings, state_seed);
+    if (settings.first_click != FirstClick::RandomStart) state.reveal(first_cell);
+    GameRecord record;
+    while (!state.terminal()) {
+        const Decision decision = solver.decide(state.position(), rng);
+        if (decision.move < 0) break;  // cannot happen while a safe cell is hidden
+        ++record.decisions;
+        record.guesses += decision.guess;
+        state.reveal_unchecked(decision.move);
+        for (int cell : decision.knowledge.safe)
+            if (!state.terminal() && state.view(cell) == kHidden) state.reveal_unchecked(cell);
+    }
+    record.won = state.outcome() == Outcome::Won;
+    return record;
+}
+
+int default_first_cell(const Settings& settings) {
+    if (settings.first_click != FirstClick::Zero) return 0;
+    const int row = std::min(3, settings.rows - 1), col = std::min(3, settings.cols - 1);
+    return row * settings.cols + col;
+}
+
+EvalResult evaluate(const EvalSettings& settings) {
+    validate(settings.settings);
+    make_solver(settings.solver);  // reject an unknown name before starting threads
+    std::vector<GameRecord> records(settings.games);
+    std::vector<double> milliseconds(settings.games, 0.0);
+    parallel_for(settings.games, settings.jobs, [&](int i) {
+        Rng rng = Rng::for_stream(settings.seed, static_cast<uint64_t>(i));
+        const uint64_t state_seed = rng.next_u64();
+        auto solver = make_solver(settings.solver);
+        Stopwatch watch;
+        records[i] = play_game(*solver, settings.settings, state_seed, settings.first_cell, rng);
+        milliseconds[i] = watch.elapsed_ms();
+    });
+
+    EvalResult result;
+    result.games = settings.games;
+    double total_ms = 0;
+    for (int i = 0; i < settings.games; ++i) {
+        result.wins += records[i].won;
+        result.guesses += records[i].guesses;
+        total_ms += milliseconds[i];
+    }
+    if (settings.games > 0) {
+        const double n = settings.games, z = 1.96;
+        const double p = result.wins / n;
+        const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+        const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+        result.win_rate = p;
+        result.ci_low = centre - half;
+        result.ci_high = centre + half;
+        result.ms_per_game = total_ms / n;
+    }
+    return result;
+}
+
+}  // namespace gridlab::minesweeper

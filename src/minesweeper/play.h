@@ -1,0 +1,48 @@
+// Seeded games of a solver against the rules, and evaluations of many of them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "minesweeper/rules.h"
+#include "minesweeper/solver.h"
+
+namespace gridlab::minesweeper {
+
+struct GameRecord {
+    bool won = false;
+    int decisions = 0;  // calls to the solver
+    int guesses = 0;    // decisions that were not certain
+};
+
+// Plays one game: State(settings, state_seed); the first click (unless RandomStart) goes to
+// `first_cell`; then the solver decides until the game ends. After each decision every other cell
+// the solver reported certain-safe is opened too: they are safe, and it saves re-analysing.
+GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell, Rng& rng);
+
+struct EvalSettings {
+    std::string solver = "probability";
+    Settings settings;
+    int first_cell = 0;  // ignored for RandomStart
+    int games = 100;
+    uint64_t seed = 1;
+    int jobs = 1;
+};
+
+struct EvalResult {
+    int games = 0;
+    int wins = 0;
+    double win_rate = 0;
+    double ci_low = 0, ci_high = 0;  // Wilson 95% interval
+    double ms_per_game = 0;          // solver and rules time, summed over games, per game
+    int64_t guesses = 0;
+};
+
+// Game i uses Rng::for_stream(seed, i): its first number seeds the State, the rest feed the solver.
+// Results do not depend on `jobs`.
+EvalResult evaluate(const EvalSettings& settings);
+
+// The default first click of the published figures: (3,3) for Zero, else the corner (0,0).
+int default_first_cell(const Settings& settings);
+
+}  // namespace gridlab::minesweeper

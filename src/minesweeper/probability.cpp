@@ -1,0 +1,325 @@
+#include "minesweeper/probability.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+
+#include "minesweeper/elimination_solver.h"
+
+namespace gridlab::minesweeper {
+
+namespace {
+
+// "Exactly `need` of these hidden cells are mines", from one open number minus the flags around it.
+struct Constraint {
+    std::array<int, 8> cells{};
+    int size = 0;
+    int need = 0;
+};
+
+// A cell lies next to at most 8 numbers.
+struct CellLinks {
+    std::array<int, 8> constraints{};
+    int size = 0;
+};
+
+// One independent group of frontier cells and what enumerating it found.
+struct Component {
+    std::vector<int> cells;                            // board indices, in search order
+    std::vector<uint64_t> solutions;                   // [k]: solutions with k mines
+    std::vector<std::vector<uint64_t>> mine_solutions;  // [k][local cell]: of those, with a mine there
+};
+
+using Distribution = std::vector<LargeNumber>;  // [k]: weight of placing k mines
+
+Distribution convolve(const Distribution& a, const Distribution& b) {
+    if (a.empty() || b.empty()) return {};
+    Distribution sum(a.size() + b.size() - 1);
+    for (size_t i = 0; i < a.size(); ++i)
+        if (!a[i].is_zero())
+            for (size_t j = 0; j < b.size(); ++j) sum[i + j] += a[i] * b[j];
+    return sum;
+}
+
+// Backtracking over one component: each cell in turn is tried safe then mine, and a branch stops as
+// soon as a number can no longer be met (too many mines placed, or too few cells left to place them).
+class Enumerator {
+public:
+    Enumerator(const std::vector<Constraint>& constraints, const std::vector<CellLinks>& links, int max_mines,
+               int64_t budget)
+        : constraints_(constraints), links_(links), placed_(constraints.size(), 0),
+          unassigned_(constraints.size(), 0), max_mines_(max_mines), budget_(budget) {}
+
+    // Returns false if the node budget ran out.
+    bool count(Component& component) {
+        component_ = &component;
+        for (int cell : component.cells)
+            for (int i = 0; i < links_[cell].size; ++i) ++unassigned_[links_[cell].constraints[i]];
+        search(0);
+        return nodes_ <= budget_;
+    }
+    int64_t nodes() const { return nodes_; }
+
+private:
+    bool fits(int cell, int mine) const {
+        if (mines_.size() + mine > static_cast<size_t>(max_mines_)) return false;
+        for (int i = 0; i < links_[cell].size; ++i) {
+            const int k = links_[cell].constraints[i];
+            const int placed = placed_[k] + mine;
+            if (placed > constraints_[k].need || placed + unassigned_[k] - 1 < constraints_[k].need) return false;
+        }
+        return true;
+    }
+    void assign(int cell, int mine, int direction) {
+        for (int i = 0; i < links_[cell].size; ++i) {
+            const int k = links_[cell].constraints[i];
+            placed_[k] += mine * direction;
+            unassigned_[k] -= direction;
+        }
+    }
+    void record() {
+        Component& comp = *component_;
+        const size_t k = mines_.size();
+        if (comp.solutions.size() <= k) {
+            comp.solutions.resize(k + 1, 0);
+            comp.mine_solutions.resize(k + 1, std::vector<uint64_t>(comp.cells.size(), 0));
+        }
+        ++comp.solutions[k];
+        for (int local : mines_) ++comp.mine_solutions[k][local];
+    }
+    void search(size_t depth) {
+        if (++nodes_ > budget_) return;
+        if (depth == component_->cells.size()) {
+            record();
+            return;
+        }
+        const int cell = component_->cells[depth];
+        for (int mine = 0; mine <= 1; ++mine) {
+            if (!fits(cell, mine)) continue;
+            assign(cell, mine, +1);
+            if (mine) mines_.push_back(static_cast<int>(depth));
+            search(depth + 1);
+            if (mine) mines_.pop_back();
+            assign(cell, mine, -1);
+            if (nodes_ > budget_) return;
+        }
+    }
+
+    const std::vector<Constraint>& constraints_;
+    const std::vector<CellLinks>& links_;
+    std::vector<int> placed_;      // [constraint] mines placed so far
+    std::vector<int> unassigned_;  // [constraint] cells not yet decided
+    std::vector<int> mines_;       // local indices of the cells currently holding a mine
+    Component* component_ = nullptr;
+    int max_mines_;
+    int64_t budget_;
+    int64_t nodes_ = 0;
+};
+
+// Seed 004's local view, used when exact counting would take too long.
+void analyze_locally(const Position& position, int unplaced_mines, Analysis& out) {
+    const Grid<int8_t>& cells = position.cells;
+    const Grid<Mark> marks = eliminate(position);
+    out.exact = false;
+    int unknown = 0, unknown_mines = unplaced_mines;
+    for (int i = 0; i < cells.size(); ++i) {
+        if (cells[i] != kHidden) continue;
+        if (marks[i] == Mark::Safe) out.safe.push_back(i);
+        if (marks[i] == Mark::Mine) out.mines.push_back(i), --unknown_mines;
+        unknown += marks[i] == Mark::Unknown;
+    }
+    const double density = unknown > 0 ? static_cast<double>(std::max(unknown_mines, 0)) / unknown : 0.0;
+    for (int i = 0; i < cells.size(); ++i) {
+        if (cells[i] != kHidden) continue;
+        if (marks[i] != Mark::Unknown) {
+            out.mine_probability[i] = marks[i] == Mark::Mine ? 1.0 : 0.0;
+            continue;
+        }
+        // The highest "mines still needed / unknown cells" among the numbers around it.
+        double estimate = -1;
+        cells.for_each_neighbour(cells.row_of(i), cells.col_of(i), [&](int r, int c) {
+            const int number = cells.at(r, c);
+            if (number > 8) return;
+            int needed = number, around = 0;
+            cells.for_each_neighbour(r, c, [&](int nr, int nc) {
+                const Mark mark = marks.at(nr, nc);
+                needed -= mark == Mark::Mine;
+                around += cells.at(nr, nc) == kHidden && mark == Mark::Unknown;
+            });
+            estimate = std::max(estimate, static_cast<double>(needed) / around);
+        });
+        out.mine_probability[i] = estimate < 0 ? density : estimate;
+    }
+}
+
+bool analyze_into(const Position& position, const AnalysisLimits& limits, Analysis& out, std::string& problem) {
+    const Grid<int8_t>& cells = position.cells;
+    const int size = cells.size();
+    out = Analysis{};
+    out.mine_probability.assign(size, -1.0);
+
+    int flags = 0;
+    for (int i = 0; i < size; ++i)
+        if (cells[i] == kFlag) ++flags, out.mine_probability[i] = 1.0;
+    const int unplaced = position.mines - flags;
+    if (unplaced < 0) {
+        problem = std::to_string(flags) + " flags but only " + std::to_string(position.mines) + " mines";
+        return false;
+    }
+
+    // One constraint per open number that still touches a hidden cell.
+    std::vector<Constraint> constraints;
+    std::vector<CellLinks> links(size);
+    for (int r = 0; r < cells.rows(); ++r)
+        for (int c = 0; c < cells.cols(); ++c) {
+            const int number = cells.at(r, c);
+            if (number > 8) continue;
+            Constraint constraint;
+            constraint.need = number;
+            cells.for_each_neighbour(r, c, [&](int nr, int nc) {
+                if (cells.at(nr, nc) == kFlag) --constraint.need;
+                if (cells.at(nr, nc) == kHidden) constraint.cells[constraint.size++] = cells.index(nr, nc);
+            });
+            if (constraint.need < 0 || constraint.need > constraint.size) {
+                problem = "the " + std::to_string(number) + " at " + cell_name(cells, cells.index(r, c)) +
+                          " cannot be met by the cells around it";
+                return false;
+            }
+            if (constraint.size == 0) continue;
+            const int id = static_cast<int>(constraints.size());
+            for (int i = 0; i < constraint.size; ++i) {
+                CellLinks& link = links[constraint.cells[i]];
+                link.constraints[link.size++] = id;
+            }
+            constraints.push_back(constraint);
+        }
+
+    // Components by breadth-first search through shared numbers; BFS order keeps each number's
+    // cells close together in the search, so a wrong branch fails early.
+    std::vector<Component> components;
+    std::vector<uint8_t> seen(size, 0);
+    for (int start = 0; start < size; ++start) {
+        if (cells[start] != kHidden || links[start].size == 0 || seen[start]) continue;
+        Component component;
+        seen[start] = 1;
+        component.cells.push_back(start);
+        for (size_t head = 0; head < component.cells.size(); ++head) {
+            const CellLinks& link = links[component.cells[head]];
+            for (int i = 0; i < link.size; ++i) {
+                const Constraint& constraint = constraints[link.constraints[i]];
+                for (int j = 0; j < constraint.size; ++j)
+                    if (!seen[constraint.cells[j]]) {
+                        seen[constraint.cells[j]] = 1;
+                        component.cells.push_back(constraint.cells[j]);
+                    }
+            }
+        }
+        out.frontier_cells += static_cast<int>(component.cells.size());
+        components.push_back(std::move(component));
+    }
+    out.components = static_cast<int>(components.size());
+    for (int i = 0; i < size; ++i) out.outside_cells += cells[i] == kHidden && links[i].size == 0;
+
+    Enumerator enumerator(constraints, links, unplaced, limits.max_nodes);
+    for (Component& component : components)
+        if (!enumerator.count(component)) {
+            out.nodes = enumerator.nodes();
+            analyze_locally(position, unplaced, out);
+            return true;
+        }
+    out.nodes = enumerator.nodes();
+
+    // Each component's weight by mine count, and every component but one (prefix * suffix).
+    const size_t count = components.size();
+    std::vector<Distribution> weights(count);
+    for (size_t c = 0; c < count; ++c)
+        for (uint64_t solutions : components[c].solutions) weights[c].emplace_back(static_cast<double>(solutions));
+    std::vector<Distribution> prefix(count + 1, Distribution{LargeNumber(1.0)});
+    std::vector<Distribution> suffix(count + 1, Distribution{LargeNumber(1.0)});
+    for (size_t c = 0; c < count; ++c) prefix[c + 1] = convolve(prefix[c], weights[c]);
+    for (size_t c = count; c-- > 0;) suffix[c] = convolve(weights[c], suffix[c + 1]);
+    const Distribution& all = prefix[count];
+
+    // ways[K] = C(outside, unplaced - K): the layouts of the outside cells when the frontier holds K.
+    const int outside = out.outside_cells;
+    std::vector<LargeNumber> binomial(std::min(outside, unplaced) + 1);
+    binomial[0] = LargeNumber(1.0);
+    for (size_t m = 1; m < binomial.size(); ++m)
+        binomial[m] = binomial[m - 1] * LargeNumber(static_cast<double>(outside - m + 1) / static_cast<double>(m));
+    auto ways = [&](int frontier_mines) {
+        const int rest = unplaced - frontier_mines;
+        return rest < 0 || rest > outside ? LargeNumber() : binomial[rest];
+    };
+
+    LargeNumber total, outside_mines;
+    for (size_t k = 0; k < all.size(); ++k) {
+        const LargeNumber layouts = all[k] * ways(static_cast<int>(k));
+        total += layouts;
+        if (outside > 0)
+            outside_mines += layouts * LargeNumber(static_cast<double>(unplaced - static_cast<int>(k)) / outside);
+    }
+    if (total.is_zero()) {
+        problem = "no layout of the " + std::to_string(position.mines) + " mines agrees with the numbers";
+        return false;
+    }
+    out.layouts = total;
+
+    for (size_t c = 0; c < count; ++c) {
+        const Component& comp = components[c];
+        const Distribution others = convolve(prefix[c], suffix[c + 1]);
+        // rest[k]: layouts of everything else when this component holds k mines.
+        std::vector<LargeNumber> rest(comp.solutions.size());
+        for (size_t k = 0; k < rest.size(); ++k)
+            for (size_t j = 0; j < others.size(); ++j) rest[k] += others[j] * ways(static_cast<int>(j + k));
+        for (size_t local = 0; local < comp.cells.size(); ++local) {
+            LargeNumber mine_layouts;
+            bool always_mine = true;
+            for (size_t k = 0; k < rest.size(); ++k) {
+                if (rest[k].is_zero() || comp.solutions[k] == 0) continue;
+                const uint64_t with_mine = comp.mine_solutions[k][local];
+                mine_layouts += LargeNumber(static_cast<double>(with_mine)) * rest[k];
+                always_mine &= with_mine == comp.solutions[k];
+            }
+            const int cell = comp.cells[local];
+            out.mine_probability[cell] = always_mine ? 1.0 : mine_layouts.fraction_of(total);
+            if (mine_layouts.is_zero()) out.safe.push_back(cell);
+            else if (always_mine) out.mines.push_back(cell);
+        }
+    }
+
+    // Outside cells are all alike: safe if no mine can be left for them, mines if all must be.
+    bool outside_always_empty = true, outside_always_full = true;
+    for (size_t k = 0; k < all.size(); ++k) {
+        if ((all[k] * ways(static_cast<int>(k))).is_zero()) continue;
+        outside_always_empty &= unplaced - static_cast<int>(k) == 0;
+        outside_always_full &= unplaced - static_cast<int>(k) == outside;
+    }
+    const double outside_probability = outside_always_full ? 1.0 : outside_mines.fraction_of(total);
+    for (int i = 0; i < size; ++i) {
+        if (cells[i] != kHidden || links[i].size != 0) continue;
+        out.mine_probability[i] = outside_probability;
+        if (outside_always_empty) out.safe.push_back(i);
+        else if (outside_always_full) out.mines.push_back(i);
+    }
+    std::sort(out.safe.begin(), out.safe.end());
+    std::sort(out.mines.begin(), out.mines.end());
+    return true;
+}
+
+}  // namespace
+
+bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out) {
+    std::string problem;
+    return analyze_into(position, limits, out, problem);
+}
+
+Analysis analyze(const Position& position, const AnalysisLimits& limits) {
+    Analysis analysis;
+    std::string problem;
+    if (!analyze_into(position, limits, analysis, problem))
+        throw std::invalid_argument("impossible position: " + problem);
+    return analysis;
+}
+
+}  // namespace gridlab::minesweeper

@@ -1,0 +1,49 @@
+// Exact mine probabilities for every hidden cell of a position.
+//
+// Every layout of the remaining mines that agrees with the open numbers is equally likely, so the
+// chance that a cell is a mine is (layouts with a mine there) / (all layouts). Counting them:
+//   1. The frontier is the set of hidden cells next to an open number; the other hidden cells are
+//      "outside" and no number says anything about them.
+//   2. Numbers link frontier cells into independent components. Each component is enumerated by
+//      backtracking, recording how many of its solutions use k mines (and, per cell, how many of
+//      those have a mine there).
+//   3. Components combine by convolution over their mine counts; whatever mines remain go to the
+//      outside cells in C(outside, remaining) ways. Those binomials reach 10^900 on a 64x64 board,
+//      so weights are LargeNumbers (no overflow, no log/exp, identical native and wasm).
+// Work is bounded: if the backtracking of one analysis exceeds `max_nodes`, the analysis falls back
+// to seed 004's local rule (certain cells from elimination, a local estimate for the others) and
+// says so with exact = false.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "minesweeper/large_number.h"
+#include "minesweeper/rules.h"
+
+namespace gridlab::minesweeper {
+
+struct AnalysisLimits {
+    int64_t max_nodes = 1'000'000;
+};
+
+struct Analysis {
+    bool exact = true;
+    std::vector<double> mine_probability;  // per cell: -1 open, 1 flag, else the chance of a mine
+    std::vector<int> safe;                 // hidden cells safe in every layout, ascending
+    std::vector<int> mines;                // hidden unflagged cells that are mines in every layout, ascending
+    LargeNumber layouts;                   // number of mine layouts that agree with the position
+    int frontier_cells = 0;
+    int outside_cells = 0;
+    int components = 0;
+    int64_t nodes = 0;  // backtracking steps used
+};
+
+// Throws std::invalid_argument naming the problem if no layout of the mines agrees with the position.
+Analysis analyze(const Position& position, const AnalysisLimits& limits = {});
+
+// The same without exceptions, for search loops: returns false (and leaves `out` unspecified) if
+// the position is impossible.
+bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out);
+
+}  // namespace gridlab::minesweeper

@@ -1,0 +1,45 @@
+#include "minesweeper/solver.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "minesweeper/elimination_solver.h"
+#include "minesweeper/kb_solver.h"
+#include "minesweeper/probability_solver.h"
+
+namespace gridlab::minesweeper {
+
+std::unique_ptr<Solver> make_solver(std::string_view name) {
+    if (name == "kb") return std::make_unique<KbSolver>();
+    if (name == "elimination") return std::make_unique<EliminationSolver>();
+    if (name == "probability") return std::make_unique<ProbabilitySolver>();
+    throw std::invalid_argument("unknown solver '" + std::string(name) + "' (expected kb, elimination or probability)");
+}
+
+std::vector<int> unknown_cells(const Position& position, const std::vector<int>& known_mines) {
+    std::vector<int> cells;
+    for (int i = 0; i < position.cells.size(); ++i)
+        if (position.cells[i] == kHidden && !std::binary_search(known_mines.begin(), known_mines.end(), i))
+            cells.push_back(i);
+    return cells;
+}
+
+void fill_density_probabilities(const Position& position, Knowledge& knowledge) {
+    const Grid<int8_t>& cells = position.cells;
+    std::vector<double>& probability = knowledge.mine_probability;
+    probability.assign(cells.size(), -1.0);
+    int flags = 0;
+    for (int i = 0; i < cells.size(); ++i)
+        if (cells[i] == kFlag) probability[i] = 1.0, ++flags;
+    for (int cell : knowledge.safe) probability[cell] = 0.0;
+    for (int cell : knowledge.mines) probability[cell] = 1.0;
+    const std::vector<int> unknown = unknown_cells(position, knowledge.mines);
+    const int unknown_count = static_cast<int>(unknown.size() - knowledge.safe.size());
+    const int unlocated = position.mines - flags - static_cast<int>(knowledge.mines.size());
+    const double density = unknown_count > 0 ? std::max(unlocated, 0) / static_cast<double>(unknown_count) : 0.0;
+    for (int cell : unknown)
+        if (probability[cell] < 0) probability[cell] = density;
+}
+
+}  // namespace gridlab::minesweeper

@@ -1,0 +1,60 @@
+// The three Minesweeper solvers share one interface: given the player's view, return a cell to
+// reveal and what the solver knows, so the UI can draw it (known safe cells, known mines, per-cell
+// mine probabilities, and for the knowledge-base solver its sentences).
+//
+// Read them in this order, as a lesson: kb_solver (logic over sentences, seed 001), then
+// elimination_solver (seed 004's local rule), then probability_solver (exact counting).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.h"
+#include "minesweeper/rules.h"
+
+namespace gridlab::minesweeper {
+
+// Seed 001's unit of knowledge: "exactly `mines` of these cells are mines".
+struct Sentence {
+    std::vector<int> cells;  // cell indices, ascending
+    int mines = 0;
+    friend bool operator==(const Sentence&, const Sentence&) = default;
+};
+
+// What a solver knows about a position. All plain data, indexed by cell (row * cols + col).
+struct Knowledge {
+    std::vector<int> safe;   // hidden cells known to be safe, ascending
+    std::vector<int> mines;  // hidden unflagged cells known to be mines, ascending
+    // Chance that each cell is a mine: -1 for open cells, 1 for flags. Exact for the probability
+    // solver; the other two only know 0 and 1 and give the remaining mine density elsewhere.
+    std::vector<double> mine_probability;
+    std::vector<Sentence> sentences;  // the kb solver's knowledge base after inference; empty otherwise
+    bool exact = true;                // false when the probability solver fell back to local rules
+};
+
+struct Decision {
+    int move = -1;       // the cell to reveal; -1 when every hidden cell is flagged or known a mine
+    bool guess = false;  // true when the move is not certain to be safe
+    Knowledge knowledge;
+};
+
+class Solver {
+public:
+    virtual ~Solver() = default;
+    virtual std::string_view name() const = 0;
+    // `rng` is used only for the random guesses of kb and elimination: a seed fixes their games.
+    virtual Decision decide(const Position& position, Rng& rng) = 0;
+};
+
+// "kb", "elimination" or "probability"; throws std::invalid_argument otherwise.
+std::unique_ptr<Solver> make_solver(std::string_view name);
+
+// Helpers shared by the solvers.
+// Hidden, unflagged cells not in `known_mines` (ascending): where a guess may go.
+std::vector<int> unknown_cells(const Position& position, const std::vector<int>& known_mines);
+// Fills knowledge.mine_probability from the known cells: 0 safe, 1 mines and flags, -1 open, and the
+// density of the mines not yet located for every other hidden cell.
+void fill_density_probabilities(const Position& position, Knowledge& knowledge);
+
+}  // namespace gridlab::minesweeper
