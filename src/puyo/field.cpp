@@ -83,10 +83,11 @@ Field Field::parse(const std::string& text, RuleSet rules) {
     int first_line = 1;
     for (size_t i = 0; i < text.size() && (text[i] == '\n' || text[i] == '\r' || text[i] == ' ' || text[i] == '\t'); ++i)
         if (text[i] == '\n') ++first_line;
-    const Grid<char> grid = parse_char_grid(text, kPuyoChars);
-    if (grid.cols() != kColumns)
+    const std::vector<std::string> lines = split_lines(text);
+    if (!lines.empty() && lines[0].size() != kColumns)
         throw ParseError(first_line, 0,
-                         "row has " + std::to_string(grid.cols()) + " cells, expected " + std::to_string(kColumns));
+                         "row has " + std::to_string(lines[0].size()) + " cells, expected " + std::to_string(kColumns));
+    const Grid<char> grid = parse_char_grid(text, kPuyoChars);
     const int max_rows = rows_of(rules);
     const std::string expected = rules == RuleSet::Tsu ? "12 or 13" : "12";
     if (grid.rows() > max_rows)

@@ -1,0 +1,120 @@
+// The AIs: the chain potential, the simple baselines and the beam search (decisions, slices, seeds).
+#include <catch2/catch.hpp>
+
+#include "puyo/beam.h"
+#include "puyo/helpers.h"
+
+using namespace gridlab::puyo;
+using puyo_test::board;
+using puyo_test::seed_starting_with;
+
+namespace {
+
+// Column 0: R R R G G G from the floor; column 1: one G. A red on column 1 sets off R then G.
+const std::string kTwoChainReady = board({"G.....", "G.....", "G.....", "R.....", "R.....", "RG...."});
+
+Plan play_out(State& state, Ai& ai) {
+    Plan plan;
+    while (!state.terminal()) {
+        plan = ai.decide(state);
+        state.apply(plan.placement);
+    }
+    return plan;
+}
+
+}  // namespace
+
+TEST_CASE("find_potential: the best chain a puyo or two would set off", "[puyo]") {
+    const Potential potential = find_potential(Field::parse(kTwoChainReady, RuleSet::Tsu));
+    CHECK(potential.chains == 2);
+    CHECK(potential.score == 360);
+    CHECK(potential.added == 1);
+    CHECK(potential.column == 1);
+    CHECK(potential.color == Puyo::Red);
+    CHECK(find_potential(Field(RuleSet::Tsu)).chains == 0);
+    // Two puyos are needed when only a pair touches the landing cells.
+    const Potential two = find_potential(Field::parse(board({"BB...."}), RuleSet::Tsu));
+    CHECK(two.chains == 1);
+    CHECK(two.added == 2);
+}
+
+TEST_CASE("greedy takes the best immediate score", "[puyo]") {
+    const uint64_t seed = seed_starting_with({{Puyo::Red, Puyo::Blue}});
+    State state({RuleSet::Tsu, 4, 0}, seed, Field::parse(kTwoChainReady, RuleSet::Tsu));
+    GreedyAi greedy;
+    const Plan plan = greedy.decide(state);
+    CHECK(plan.firing);
+    CHECK(plan.expected_chain == 2);
+    CHECK(state.apply(plan.placement).score == 360);
+}
+
+TEST_CASE("random plays legal moves, reproducibly from its seed", "[puyo]") {
+    auto play = [](uint64_t ai_seed) {
+        State state({RuleSet::Tutorial, 3, 40}, 8);
+        RandomAi ai(ai_seed);
+        play_out(state, ai);
+        return state.to_text();
+    };
+    CHECK(play(4) == play(4));
+    CHECK(play(4) != play(5));
+}
+
+TEST_CASE("beam fires its chain when the game is about to end", "[puyo]") {
+    const uint64_t seed = seed_starting_with({{Puyo::Red, Puyo::Blue}});
+    const Field field = Field::parse(kTwoChainReady, RuleSet::Tsu);
+    BeamAi beam({}, 1);
+    State last_pair({RuleSet::Tsu, 4, 1}, seed, field);
+    const Plan plan = beam.decide(last_pair);
+    CHECK(plan.firing);
+    CHECK(plan.expected_chain == 2);
+    CHECK(last_pair.apply(plan.placement).score == 360);
+    // With 30 pairs to go it keeps building instead.
+    State early({RuleSet::Tsu, 4, 30}, seed, field);
+    CHECK_FALSE(beam.decide(early).firing);
+}
+
+TEST_CASE("beam in slices decides exactly as in one call", "[puyo]") {
+    BeamOptions options;
+    options.width = 12;
+    options.depth = 4;
+    State state({RuleSet::Tsu, 4, 0}, 21);
+    for (int move = 0; move < 8; ++move) state.apply_unchecked(GreedyAi().decide(state).placement);
+    BeamAi whole(options, 3), sliced(options, 3);
+    const Plan expected = whole.decide(state);
+    sliced.begin(state);
+    int slices = 0;
+    while (!sliced.finished()) {
+        sliced.think(0);  // one parent field per slice
+        ++slices;
+    }
+    const Plan plan = sliced.plan();
+    CHECK(slices > 4);
+    CHECK(plan.placement == expected.placement);
+    CHECK(plan.path == expected.path);
+    CHECK(plan.nodes == expected.nodes);
+    CHECK(plan.path.size() == 3);
+}
+
+TEST_CASE("beam: a node budget bounds the search, bad options are refused", "[puyo]") {
+    BeamOptions options;
+    options.max_nodes = 50;
+    BeamAi beam(options, 1);
+    const Plan plan = beam.decide(State({RuleSet::Tsu, 4, 0}, 2));
+    CHECK(plan.nodes >= 50);
+    CHECK(plan.nodes < 50 + 22 * 2);
+    options.width = 0;
+    CHECK_THROWS_WITH(BeamAi(options, 1), "beam width: 0 is outside 1..10000");
+    CHECK_THROWS_WITH(make_ai("clever", 1, {}), "unknown AI 'clever' (expected random, greedy or beam)");
+}
+
+TEST_CASE("a seeded beam game is exactly reproducible", "[puyo]") {
+    BeamOptions options;
+    options.width = 10;
+    options.depth = 4;
+    State state({RuleSet::Tsu, 4, 30}, 77);
+    BeamAi beam(options, 5);
+    play_out(state, beam);
+    CHECK(state.pairs_placed() == 30);
+    CHECK(state.score() == 5400);
+    CHECK(state.max_chain() == 5);
+}
