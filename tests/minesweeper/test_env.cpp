@@ -1,0 +1,129 @@
+#include <catch2/catch.hpp>
+
+#include "minesweeper/env.h"
+
+using namespace gridlab::minesweeper;
+
+namespace {
+
+// Seed 7 on this board lays mines at (1,0) (1,2) (1,3) (4,0); the first step protects its cell.
+EnvConfig small_config(RewardScheme rewards, ObservationLayout layout = ObservationLayout::PlayerView) {
+    return {{5, 6, 4, FirstClick::Safe}, layout, rewards, 200};
+}
+
+}  // namespace
+
+TEST_CASE("seed-000 rewards on a scripted game", "[minesweeper][env]") {
+    Env env(small_config(RewardScheme::Seed000));
+    env.reset(7);
+    StepResult first = env.step(5);  // (0,5) opens a zero region
+    CHECK(first.reward == 1.0);
+    CHECK(first.info.revealed == 19);
+    CHECK_FALSE(first.terminated);
+    // Open every other safe cell: +1 each, and +10 (not 11) for the step that wins.
+    std::vector<double> rewards;
+    for (int cell : {0, 1, 2, 3, 7, 12, 18}) {
+        if (env.episode_over() || env.state()->view(cell) != kHidden) continue;
+        rewards.push_back(env.step(cell).reward);
+    }
+    CHECK(rewards == std::vector<double>{1, 1, 1, 1, 1, 1, 10});
+    CHECK(env.state()->outcome() == Outcome::Won);
+    const StepResult after = env.step(4);
+    CHECK(after.info.error == "the episode is over: call reset(seed)");
+    CHECK(after.reward == 0);
+    CHECK(after.terminated);
+
+    env.reset(7);
+    env.step(0);
+    const StepResult boom = env.step(8);  // (1,2) is a mine
+    CHECK(boom.reward == -10.0);
+    CHECK(boom.terminated);
+    CHECK(boom.info.outcome == Outcome::Lost);
+}
+
+TEST_CASE("seed-004 rewards: known safe 1, unknown safe 1.5, end +-10", "[minesweeper][env]") {
+    Env env(small_config(RewardScheme::Seed004));
+    env.reset(7);
+    CHECK(env.step(5).reward == 1.5);   // nothing was known yet
+    CHECK(env.step(3).reward == 1.0);   // (0,3): the 1 at (0,4) sees the proven mine (1,3)
+    CHECK(env.step(12).reward == 1.5);  // (2,0) is safe but no local rule knew it
+    const StepResult boom = env.step(8);
+    CHECK(boom.reward == -10.0);        // R_step 0 for a mine, R_end -10
+
+    env.reset(7);
+    double last = 0;
+    for (int cell = 0; cell < 30 && !env.episode_over(); ++cell)
+        if (!env.state()->is_mine(cell) && env.state()->view(cell) == kHidden) last = env.step(cell).reward;
+    CHECK(env.state()->outcome() == Outcome::Won);
+    CHECK((last == 11.0 || last == 11.5));
+}
+
+TEST_CASE("actions map row * cols + col on a non-square board", "[minesweeper][env]") {
+    Env env({{3, 7, 0, FirstClick::None}, ObservationLayout::PlayerView, RewardScheme::Seed000, 200});
+    env.reset(1);
+    CHECK(env.action_count() == 21);
+    // No mines: one reveal opens everything, so check the mapping through a flag-free 1-mine board.
+    Env one({{3, 7, 1, FirstClick::None}, ObservationLayout::PlayerView, RewardScheme::Seed000, 200});
+    one.reset(2);
+    int mine = -1;
+    for (int i = 0; i < 21; ++i)
+        if (one.state()->is_mine(i)) mine = i;
+    REQUIRE(mine >= 0);
+    const StepResult result = one.step(mine);
+    CHECK(result.observation.values[mine] == -1.0f);  // the cell of index row*7+col exploded
+    CHECK(one.state()->view().at(mine / 7, mine % 7) == kMine);
+}
+
+TEST_CASE("observation layouts, action mask, truncation and refused steps", "[minesweeper][env]") {
+    Env two(small_config(RewardScheme::Seed000, ObservationLayout::TwoChannel));
+    two.reset(7);
+    two.step(0);
+    Observation obs = two.observe();
+    CHECK(obs.channels == 2);
+    CHECK(obs.values.size() == 60u);
+    CHECK(obs.values[0] == 1.0f);   // number of (0,0)
+    CHECK(obs.values[30] == 1.0f);  // open mask of (0,0)
+    CHECK(obs.values[1] == 0.0f);
+    CHECK(obs.values[31] == 0.0f);
+
+    Env hot(small_config(RewardScheme::Seed000, ObservationLayout::OneHot));
+    hot.reset(7);
+    hot.step(5);
+    obs = hot.observe();
+    CHECK(obs.channels == 10);
+    CHECK(obs.values[0 * 30 + 5] == 1.0f);  // (0,5) shows 0
+    CHECK(obs.values[1 * 30 + 4] == 1.0f);  // (0,4) shows 1
+    CHECK(obs.values[2 * 30 + 13] == 1.0f);  // (2,1) shows 2
+    CHECK(obs.values[9 * 30 + 13] == 1.0f);  // open mask
+    CHECK(obs.values[9 * 30 + 0] == 0.0f);
+
+    Env player(small_config(RewardScheme::Seed000));
+    auto [start, info] = player.reset(7);
+    CHECK(start.values == std::vector<float>(30, 9.0f));
+    CHECK(info.revealed == 0);
+    player.step(5);
+    const std::vector<uint8_t> mask = player.action_mask();
+    CHECK(std::count(mask.begin(), mask.end(), 1) == 11);
+    CHECK(mask[5] == 0);
+    const StepResult open = player.step(5);
+    CHECK(open.info.error == "cell (0,5) is already open");
+    CHECK(open.reward == 0);
+    CHECK(open.info.steps == 1);
+    CHECK(player.step(30).info.error == "action 30 is outside 0..29");
+    CHECK(player.step(-1).info.error == "action -1 is outside 0..29");
+
+    Env limited({{5, 6, 4, FirstClick::Safe}, ObservationLayout::PlayerView, RewardScheme::Seed000, 2});
+    CHECK(limited.step(0).info.error == "call reset(seed) before step()");
+    limited.reset(7);
+    CHECK_FALSE(limited.step(0).truncated);
+    const StepResult second = limited.step(1);
+    CHECK(second.truncated);
+    CHECK_FALSE(second.terminated);
+    CHECK(limited.action_mask() == std::vector<uint8_t>(30, 0));
+    CHECK(limited.step(2).info.error == "the episode is over: call reset(seed)");
+
+    CHECK(parse_layout("one-hot") == ObservationLayout::OneHot);
+    CHECK_THROWS_WITH(parse_reward_scheme("x"), "unknown reward scheme 'x' (expected seed-000 or seed-004)");
+    CHECK_THROWS_WITH(Env({{5, 6, 4, FirstClick::Safe}, ObservationLayout::OneHot, RewardScheme::Seed000, 0}),
+                      "max_steps: 0 must be at least 1");
+}

@@ -1,0 +1,232 @@
+#include <catch2/catch.hpp>
+
+#include "minesweeper/elimination_solver.h"
+#include "minesweeper/kb_solver.h"
+#include "minesweeper/play.h"
+#include "minesweeper/probability_solver.h"
+
+using namespace gridlab::minesweeper;
+using gridlab::Grid;
+using gridlab::Rng;
+
+namespace {
+
+// The definition, by brute force: try every set of hidden cells as the unflagged mines, keep the
+// layouts that put exactly the right count around every number, and count.
+std::vector<double> brute_force_probabilities(const Position& position) {
+    const auto& cells = position.cells;
+    std::vector<int> hidden;
+    int flags = 0;
+    for (int i = 0; i < cells.size(); ++i) {
+        if (cells[i] == kHidden) hidden.push_back(i);
+        flags += cells[i] == kFlag;
+    }
+    REQUIRE(hidden.size() <= 20);
+    std::vector<double> mine_count(cells.size(), 0.0);
+    double layouts = 0;
+    std::vector<int> mine(cells.size(), 0);
+    for (uint32_t subset = 0; subset < (1u << hidden.size()); ++subset) {
+        if (__builtin_popcount(subset) != position.mines - flags) continue;
+        for (int i = 0; i < cells.size(); ++i) mine[i] = cells[i] == kFlag;
+        for (size_t b = 0; b < hidden.size(); ++b) mine[hidden[b]] = (subset >> b) & 1;
+        bool agrees = true;
+        for (int r = 0; r < cells.rows() && agrees; ++r)
+            for (int c = 0; c < cells.cols() && agrees; ++c) {
+                if (cells.at(r, c) > 8) continue;
+                int around = 0;
+                cells.for_each_neighbour(r, c, [&](int nr, int nc) { around += mine[cells.index(nr, nc)]; });
+                agrees = around == cells.at(r, c);
+            }
+        if (!agrees) continue;
+        ++layouts;
+        for (int cell : hidden) mine_count[cell] += mine[cell];
+    }
+    std::vector<double> probability(cells.size(), -1.0);
+    for (int i = 0; i < cells.size(); ++i) {
+        if (cells[i] == kFlag) probability[i] = 1.0;
+        if (cells[i] == kHidden) probability[i] = mine_count[i] / layouts;
+    }
+    return probability;
+}
+
+void check_against_brute_force(const Position& position) {
+    const Analysis analysis = analyze(position);
+    const std::vector<double> expected = brute_force_probabilities(position);
+    CHECK(analysis.exact);
+    for (int i = 0; i < position.cells.size(); ++i) {
+        INFO(analysis_text(position) << "cell " << i);
+        CHECK(analysis.mine_probability[i] == Approx(expected[i]).margin(1e-12));
+        const bool safe = std::binary_search(analysis.safe.begin(), analysis.safe.end(), i);
+        const bool mine = std::binary_search(analysis.mines.begin(), analysis.mines.end(), i);
+        CHECK(safe == (position.cells[i] == kHidden && expected[i] == 0.0));
+        CHECK(mine == (position.cells[i] == kHidden && expected[i] == 1.0));
+    }
+}
+
+Sentence sentence(std::vector<int> cells, int mines) { return {std::move(cells), mines}; }
+
+}  // namespace
+
+TEST_CASE("kb: seed 001's inference examples", "[minesweeper][kb]") {
+    enum { A, B, C, D, E };
+    KnowledgeBase kb;
+    kb.sentences = {sentence({A, B, C, D, E}, 2), sentence({A, B, C}, 1)};
+    infer_to_fixed_point(kb);
+    CHECK(std::find(kb.sentences.begin(), kb.sentences.end(), sentence({D, E}, 1)) != kb.sentences.end());
+    CHECK(kb.safe.empty());
+    CHECK(kb.mines.empty());
+
+    // {A,B,C} = 2 and "A is a mine" leave {B,C} = 1; "A is safe" makes B and C mines.
+    KnowledgeBase with_mine{{sentence({A, B, C}, 2), sentence({A}, 1)}, {}, {}};
+    infer_to_fixed_point(with_mine);
+    CHECK(with_mine.mines == std::vector<int>{A});
+    CHECK(with_mine.sentences == std::vector<Sentence>{sentence({B, C}, 1)});
+    KnowledgeBase with_safe{{sentence({A, B, C}, 2), sentence({A}, 0)}, {}, {}};
+    infer_to_fixed_point(with_safe);
+    CHECK(with_safe.safe == std::vector<int>{A});
+    CHECK(with_safe.mines == std::vector<int>{B, C});
+    CHECK(with_safe.sentences.empty());
+}
+
+TEST_CASE("kb on a board: sentences from numbers, subset inference", "[minesweeper][kb]") {
+    // The 1 at (0,0) sees (0,1),(1,1); the 2 at (1,0) sees those and (2,1): so (2,1) is a mine,
+    // and then the 1 at (2,0) makes (1,1) safe... and the rest follows.
+    const Position position = parse_position("1..\n2..\n1..\n", 2);
+    const KnowledgeBase kb = infer(position);
+    CHECK(kb.mines == std::vector<int>{1, 7});
+    CHECK(kb.safe == std::vector<int>{4});
+    Rng rng(1);
+    const Decision decision = KbSolver().decide(position, rng);
+    CHECK(decision.move == 4);
+    CHECK_FALSE(decision.guess);
+    CHECK(decision.knowledge.mine_probability[1] == 1.0);
+    CHECK(decision.knowledge.mine_probability[0] == -1.0);
+}
+
+TEST_CASE("elimination: seed 004's local rule to a fixed point", "[minesweeper][elimination]") {
+    // Mines at (0,0) (0,3) (0,6). The knowledge starts at the right end and flows left one number
+    // per sweep: row-major sweeps need four passes, more than seed 004's three; the fixed point gets it.
+    const Position chain = parse_position(".......1\n11111111\n", 3);
+    const Grid<Mark> marks = eliminate(chain);
+    const std::vector<Mark> expected{Mark::Mine, Mark::Safe, Mark::Safe, Mark::Mine,
+                                     Mark::Safe, Mark::Safe, Mark::Mine, Mark::Safe};
+    CHECK(std::vector<Mark>(marks.cells().begin(), marks.cells().begin() + 8) == expected);
+    // The subset deduction kb makes is beyond the local rule.
+    const Position subset = parse_position("1..\n2..\n1..\n", 2);
+    Rng rng(3);
+    const Decision decision = EliminationSolver().decide(subset, rng);
+    CHECK(decision.knowledge.safe.empty());
+    CHECK(decision.guess);
+    CHECK(decision.move == 4);  // a seeded random unknown cell
+}
+
+TEST_CASE("probability: small positions match a brute-force enumerator", "[minesweeper][probability]") {
+    check_against_brute_force(parse_position("1..\n2..\n1..\n", 2));
+    check_against_brute_force(parse_position("1..\n2..\n1..\n", 3));
+    check_against_brute_force(parse_position("....\n.2..\n....\n", 3));
+    check_against_brute_force(parse_position("F1...\n111..\n.....\n.....\n", 4));
+    check_against_brute_force(parse_position("1.1.\n....\n.2..\n....\n", 5));
+    // Positions from seeded games, with outside cells, several components and flags.
+    for (uint64_t seed = 1; seed <= 40; ++seed) {
+        State state({5, 6, 7, FirstClick::Safe}, seed);
+        state.reveal(0);
+        Rng rng(seed);
+        for (int moves = 0; moves < 3 && !state.terminal(); ++moves) {
+            std::vector<int> safe;
+            for (int i = 0; i < state.size(); ++i)
+                if (state.view(i) == kHidden && !state.is_mine(i)) safe.push_back(i);
+            state.reveal(rng.pick(safe));
+        }
+        if (state.terminal()) continue;
+        Position position = state.position();
+        int hidden = 0;
+        for (int i = 0; i < position.cells.size(); ++i) hidden += position.cells[i] == kHidden;
+        if (hidden > 20) continue;
+        for (int i = 0; i < position.cells.size() && seed % 3 == 0; ++i)
+            if (state.is_mine(i)) {
+                position.cells[i] = kFlag;  // flag one true mine
+                break;
+            }
+        check_against_brute_force(position);
+    }
+}
+
+TEST_CASE("probability: huge counts stay finite and exact certainties", "[minesweeper][probability]") {
+    // C(4095, 800) is about 10^870: far beyond a double, fine as a LargeNumber.
+    std::string text(64, '.');
+    std::string board;
+    for (int r = 0; r < 64; ++r) board += text + "\n";
+    board[0] = '0';
+    const Analysis analysis = analyze(parse_position(board, 800));
+    CHECK(analysis.mine_probability[1] == 0.0);
+    CHECK(analysis.mine_probability[64 * 64 - 1] == Approx(800.0 / (4096 - 4)).epsilon(1e-12));
+    CHECK(analysis.safe == std::vector<int>{1, 64, 65});
+    // The mine count decides: one mine left, three candidates, two of them outside the frontier.
+    const Analysis counted = analyze(parse_position("F1.\n11.\n...\n", 1));
+    CHECK(counted.safe.size() == 5u);
+    // All mines must be outside: every outside cell is a mine.
+    const Analysis full = analyze(parse_position("0..\n...\n", 2));
+    CHECK(full.mines == std::vector<int>{2, 5});
+}
+
+TEST_CASE("probability: impossible positions and the bounded fallback", "[minesweeper][probability]") {
+    CHECK_THROWS_WITH(analyze(parse_position("1.\n..\n", 0)),
+                      "impossible position: no layout of the 0 mines agrees with the numbers");
+    Position unchecked{Grid<int8_t>(1, 2, kHidden), 1};  // not through parse_position's local checks
+    unchecked.cells[0] = 2;
+    CHECK_THROWS_WITH(analyze(unchecked), "impossible position: the 2 at (0,0) cannot be met by the cells around it");
+    // Two 1s that share their only hidden cells, but need different mines.
+    CHECK_THROWS_WITH(analyze(parse_position("1.1\n.3.\n", 2)),
+                      "impossible position: no layout of the 2 mines agrees with the numbers");
+    // With a tiny budget the analysis falls back to local rules and says so.
+    const Position position = parse_position(".......1\n11111111\n", 3);
+    const Analysis fallback = analyze(position, AnalysisLimits{5});
+    CHECK_FALSE(fallback.exact);
+    CHECK(fallback.mines == std::vector<int>{0, 3, 6});
+    CHECK(fallback.safe == std::vector<int>{1, 2, 4, 5});
+    const Analysis exact = analyze(position);
+    CHECK(exact.exact);
+    CHECK(exact.nodes > 5);
+    CHECK(exact.mines == std::vector<int>{0, 3, 6});
+}
+
+TEST_CASE("probability solver: certain cells first, then the best guess", "[minesweeper][probability]") {
+    Rng rng(1);
+    ProbabilitySolver solver;
+    const Decision certain = solver.decide(parse_position("1..\n2..\n1..\n", 2), rng);
+    // With the mine count, both mines are located, so more cells are safe than kb could tell.
+    CHECK(certain.move == 2);
+    CHECK(certain.knowledge.safe == std::vector<int>{2, 4, 5, 8});
+    CHECK_FALSE(certain.guess);
+    CHECK(certain.knowledge.mines == std::vector<int>{1, 7});
+    // An untouched beginner board: every cell is 10/81; a corner is the best start.
+    std::string board;
+    for (int r = 0; r < 9; ++r) board += ".........\n";
+    const Decision opening = solver.decide(parse_position(board, 10), rng);
+    CHECK(opening.guess);
+    CHECK(opening.move == 0);
+    CHECK(opening.knowledge.mine_probability[40] == Approx(10.0 / 81));
+}
+
+TEST_CASE("eval: seeded results, whatever the number of jobs", "[minesweeper][eval]") {
+    EvalSettings settings;
+    settings.settings = level_settings("beginner");
+    settings.games = 60;
+    settings.seed = 11;
+    for (const char* solver : {"probability", "elimination", "kb"}) {
+        settings.solver = solver;
+        settings.jobs = 1;
+        const EvalResult one = evaluate(settings);
+        settings.jobs = 2;
+        const EvalResult two = evaluate(settings);
+        CHECK(one.wins == two.wins);
+        CHECK(one.guesses == two.guesses);
+    }
+    settings.solver = "probability";
+    CHECK(evaluate(settings).wins == 55);
+    settings.solver = "kb";
+    CHECK(evaluate(settings).wins == 54);
+    settings.solver = "elimination";
+    CHECK(evaluate(settings).wins == 54);
+    CHECK_THROWS_WITH(make_solver("random"), "unknown solver 'random' (expected kb, elimination or probability)");
+}
