@@ -29,6 +29,17 @@ struct Component {
     std::vector<int> cells;                            // board indices, in search order
     std::vector<uint64_t> solutions;                   // [k]: solutions with k mines
     std::vector<std::vector<uint64_t>> mine_solutions;  // [k][local cell]: of those, with a mine there
+    bool keep_layouts = false;                         // for the endgame: also list every solution
+    std::vector<std::vector<int>> layouts;             // the mined board cells of each solution
+};
+
+// The position turned into constraints and independent components, before any counting.
+struct Frontier {
+    std::vector<Constraint> constraints;
+    std::vector<CellLinks> links;  // [board cell]
+    std::vector<Component> components;
+    std::vector<int> outside;      // hidden cells next to no number
+    int unplaced = 0;              // mines not flagged
 };
 
 using Distribution = std::vector<LargeNumber>;  // [k]: weight of placing k mines
@@ -87,6 +98,10 @@ private:
         }
         ++comp.solutions[k];
         for (int local : mines_) ++comp.mine_solutions[k][local];
+        if (comp.keep_layouts) {
+            comp.layouts.emplace_back();
+            for (int local : mines_) comp.layouts.back().push_back(comp.cells[local]);
+        }
     }
     void search(size_t depth) {
         if (++nodes_ > budget_) return;
@@ -153,24 +168,21 @@ void analyze_locally(const Position& position, int unplaced_mines, Analysis& out
     }
 }
 
-bool analyze_into(const Position& position, const AnalysisLimits& limits, Analysis& out, std::string& problem) {
+bool build_frontier(const Position& position, Frontier& frontier, std::string& problem) {
     const Grid<int8_t>& cells = position.cells;
     const int size = cells.size();
-    out = Analysis{};
-    out.mine_probability.assign(size, -1.0);
-
     int flags = 0;
-    for (int i = 0; i < size; ++i)
-        if (cells[i] == kFlag) ++flags, out.mine_probability[i] = 1.0;
-    const int unplaced = position.mines - flags;
-    if (unplaced < 0) {
+    for (int i = 0; i < size; ++i) flags += cells[i] == kFlag;
+    frontier.unplaced = position.mines - flags;
+    if (frontier.unplaced < 0) {
         problem = std::to_string(flags) + " flags but only " + std::to_string(position.mines) + " mines";
         return false;
     }
 
     // One constraint per open number that still touches a hidden cell.
-    std::vector<Constraint> constraints;
-    std::vector<CellLinks> links(size);
+    std::vector<Constraint>& constraints = frontier.constraints;
+    std::vector<CellLinks>& links = frontier.links;
+    links.assign(size, CellLinks{});
     for (int r = 0; r < cells.rows(); ++r)
         for (int c = 0; c < cells.cols(); ++c) {
             const int number = cells.at(r, c);
@@ -197,10 +209,13 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
 
     // Components by breadth-first search through shared numbers; BFS order keeps each number's
     // cells close together in the search, so a wrong branch fails early.
-    std::vector<Component> components;
     std::vector<uint8_t> seen(size, 0);
     for (int start = 0; start < size; ++start) {
-        if (cells[start] != kHidden || links[start].size == 0 || seen[start]) continue;
+        if (cells[start] != kHidden || seen[start]) continue;
+        if (links[start].size == 0) {
+            frontier.outside.push_back(start);
+            continue;
+        }
         Component component;
         seen[start] = 1;
         component.cells.push_back(start);
@@ -215,13 +230,28 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
                     }
             }
         }
-        out.frontier_cells += static_cast<int>(component.cells.size());
-        components.push_back(std::move(component));
+        frontier.components.push_back(std::move(component));
     }
-    out.components = static_cast<int>(components.size());
-    for (int i = 0; i < size; ++i) out.outside_cells += cells[i] == kHidden && links[i].size == 0;
+    return true;
+}
 
-    Enumerator enumerator(constraints, links, unplaced, limits.max_nodes);
+bool analyze_into(const Position& position, const AnalysisLimits& limits, Analysis& out, std::string& problem) {
+    const Grid<int8_t>& cells = position.cells;
+    const int size = cells.size();
+    out = Analysis{};
+    out.mine_probability.assign(size, -1.0);
+    for (int i = 0; i < size; ++i)
+        if (cells[i] == kFlag) out.mine_probability[i] = 1.0;
+    Frontier frontier;
+    if (!build_frontier(position, frontier, problem)) return false;
+    const int unplaced = frontier.unplaced;
+    std::vector<Component>& components = frontier.components;
+    const std::vector<CellLinks>& links = frontier.links;
+    for (const Component& component : components) out.frontier_cells += static_cast<int>(component.cells.size());
+    out.components = static_cast<int>(components.size());
+    out.outside_cells = static_cast<int>(frontier.outside.size());
+
+    Enumerator enumerator(frontier.constraints, links, unplaced, limits.max_nodes);
     for (Component& component : components)
         if (!enumerator.count(component)) {
             out.nodes = enumerator.nodes();
@@ -296,8 +326,7 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
         outside_always_full &= unplaced - static_cast<int>(k) == outside;
     }
     const double outside_probability = outside_always_full ? 1.0 : outside_mines.fraction_of(total);
-    for (int i = 0; i < size; ++i) {
-        if (cells[i] != kHidden || links[i].size != 0) continue;
+    for (int i : frontier.outside) {
         out.mine_probability[i] = outside_probability;
         if (outside_always_empty) out.safe.push_back(i);
         else if (outside_always_full) out.mines.push_back(i);
@@ -307,7 +336,57 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
     return true;
 }
 
+// Appends to `layouts` every way to give the outside cells from `next` on `rest` mines, on top of
+// `mines`; false once there are more than `max_layouts`.
+bool add_outside_layouts(const std::vector<int>& outside, size_t next, int rest, std::vector<int>& mines,
+                         size_t max_layouts, std::vector<std::vector<int>>& layouts) {
+    if (rest == 0) {
+        layouts.push_back(mines);
+        std::sort(layouts.back().begin(), layouts.back().end());
+        return layouts.size() <= max_layouts;
+    }
+    for (size_t i = next; i + rest <= outside.size(); ++i) {
+        mines.push_back(outside[i]);
+        const bool fits = add_outside_layouts(outside, i + 1, rest - 1, mines, max_layouts, layouts);
+        mines.pop_back();
+        if (!fits) return false;
+    }
+    return true;
+}
+
+// One solution per component, then the outside cells take the remaining mines.
+bool add_layouts(const Frontier& frontier, size_t component, std::vector<int>& mines, size_t max_layouts,
+                 std::vector<std::vector<int>>& layouts) {
+    if (component == frontier.components.size()) {
+        const int rest = frontier.unplaced - static_cast<int>(mines.size());
+        if (rest < 0 || rest > static_cast<int>(frontier.outside.size())) return true;
+        return add_outside_layouts(frontier.outside, 0, rest, mines, max_layouts, layouts);
+    }
+    for (const std::vector<int>& solution : frontier.components[component].layouts) {
+        mines.insert(mines.end(), solution.begin(), solution.end());
+        const bool fits = add_layouts(frontier, component + 1, mines, max_layouts, layouts);
+        mines.resize(mines.size() - solution.size());
+        if (!fits) return false;
+    }
+    return true;
+}
+
 }  // namespace
+
+bool enumerate_layouts(const Position& position, int max_layouts, int64_t max_nodes,
+                       std::vector<std::vector<int>>& layouts) {
+    layouts.clear();
+    Frontier frontier;
+    std::string problem;
+    if (!build_frontier(position, frontier, problem)) return false;
+    Enumerator enumerator(frontier.constraints, frontier.links, frontier.unplaced, max_nodes);
+    for (Component& component : frontier.components) {
+        component.keep_layouts = true;
+        if (!enumerator.count(component) || component.layouts.size() > static_cast<size_t>(max_layouts)) return false;
+    }
+    std::vector<int> mines;
+    return add_layouts(frontier, 0, mines, static_cast<size_t>(max_layouts), layouts) && !layouts.empty();
+}
 
 bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out) {
     std::string problem;

@@ -46,4 +46,10 @@ Analysis analyze(const Position& position, const AnalysisLimits& limits = {});
 // the position is impossible.
 bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out);
 
+// Lists every layout of the unflagged mines (each as its ascending mined cells) that agrees with the
+// position, if there are at most `max_layouts` of them; false otherwise or if the search needs more
+// than `max_nodes` steps. For endgames, where the layouts are few.
+bool enumerate_layouts(const Position& position, int max_layouts, int64_t max_nodes,
+                       std::vector<std::vector<int>>& layouts);
+
 }  // namespace gridlab::minesweeper

@@ -70,6 +70,10 @@ int ProbabilitySolver::best_guess(const Position& position, const Analysis& anal
         return a.cell < b.cell;
     });
     if (!analysis.exact) return candidates.front().cell;
+    if (!(LargeNumber(settings_.endgame.max_layouts) < analysis.layouts)) {
+        const EndgameMove endgame = solve_endgame(position, settings_.endgame);
+        if (endgame.cell >= 0) return endgame.cell;
+    }
 
     const double lowest = candidates.front().probability;
     int best_cell = candidates.front().cell, looked = 0, outside = 0;

@@ -6,8 +6,11 @@
 //      again: if that number leaves a certain-safe cell the next move is free (worth 1), otherwise it
 //      is worth the best safety then available. score = P(safe now) * E[next move's safety].
 //      This rewards progress (numbers that resolve cells) and punishes dead cells that tell nothing.
+//   3. When at most 64 layouts remain, the endgame search (endgame.h) finds the guess that
+//      maximises the chance of winning outright.
 #pragma once
 
+#include "minesweeper/endgame.h"
 #include "minesweeper/probability.h"
 #include "minesweeper/solver.h"
 
@@ -19,6 +22,7 @@ struct GuessSettings {
     int max_outside_candidates = 3;  // outside cells are alike but for their place: keep the few with fewest neighbours
     AnalysisLimits limits;
     AnalysisLimits lookahead_limits{100'000};
+    EndgameLimits endgame;
 };
 
 class ProbabilitySolver : public Solver {
