@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Prepares a fresh Debian 12 machine to build, run and test gridlab. Idempotent: a second run only
+# checks. Everything comes from Debian's archive (binary and source packages) and the npm registry.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# --- Debian packages ---------------------------------------------------------------------------
+packages=(
+  cmake make g++ git ca-certificates dpkg-dev         # native build, apt-get source
+  emscripten                                          # WebAssembly build (clang 14, binaryen, node)
+  libsdl2-dev                                         # SDL2 for the native app
+  catch2 nlohmann-json3-dev libcli11-dev              # header-only: tests, JSON, command line
+  fonts-dejavu-core python3-fonttools                 # the UI font, and pyftsubset to shrink it
+  chromium xvfb xauth xdotool imagemagick             # browser tests, native app screenshots
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# --- Sources of SDL2 and Dear ImGui for the web build ------------------------------------------
+# Emscripten's own SDL2 port downloads from the internet; Debian's source packages do not.
+mkdir -p "$DEPS/src"
+enable_deb_src() {
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    grep -q "^Types:.*deb-src" /etc/apt/sources.list.d/debian.sources ||
+      as_root sed -i 's/^Types: deb$/Types: deb deb-src/' /etc/apt/sources.list.d/debian.sources
+  else
+    grep -q "^deb-src" /etc/apt/sources.list 2>/dev/null ||
+      sed -n 's/^deb /deb-src /p' /etc/apt/sources.list | as_root tee -a /etc/apt/sources.list >/dev/null
+  fi
+  as_root apt-get update -q
+}
+fetch_source() {  # $1 = source package, $2 = glob of the folder it unpacks to
+  if ! compgen -G "$DEPS/src/$2/" >/dev/null; then
+    (cd "$DEPS/src" && apt-get source -q "$1" 2>&1 | tail -n 2) ||
+      { enable_deb_src; (cd "$DEPS/src" && apt-get source -q "$1" 2>&1 | tail -n 2); }
+  fi
+}
+fetch_source libsdl2 "libsdl2-2*"
+fetch_source imgui "imgui-1*"
+
+# --- SDL2 built for Emscripten, once -----------------------------------------------------------
+if [ ! -f "$DEPS/sdl2-wasm/lib/cmake/SDL2/SDL2Config.cmake" ]; then
+  echo "setup: building SDL2 for WebAssembly (a few minutes, once)"
+  sdl_src=$(compgen -G "$DEPS/src/libsdl2-2*/" | head -n 1)
+  emcmake cmake -S "$sdl_src" -B "$DEPS/build/sdl2-wasm" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_INSTALL_PREFIX="$DEPS/sdl2-wasm" -DSDL_SHARED=OFF -DSDL_STATIC=ON \
+    -DSDL_THREADS=OFF -DSDL_PTHREADS=OFF -DSDL_TEST=OFF >"$DEPS/sdl2-wasm-configure.log" 2>&1
+  cmake --build "$DEPS/build/sdl2-wasm" -j "$(nproc)" >"$DEPS/sdl2-wasm-build.log" 2>&1
+  cmake --install "$DEPS/build/sdl2-wasm" >/dev/null
+fi
+
+# --- Browser test tooling from npm (playwright-core drives Debian's chromium; no browser download)
+if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
+  (cd "$ROOT/tests/e2e" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+echo "setup: ready"

@@ -1,0 +1,132 @@
+// gridlab's app: SDL2 + Dear ImGui + OpenGL ES 3 / WebGL2, the same code natively and in the browser.
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "app/app.h"
+#include "app/board_renderer.h"
+#include "app/gl.h"
+#include "app/platform.h"
+#include "app/ui_font.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+namespace {
+
+gridlab::app::App* g_app = nullptr;  // for the exported web functions below
+
+#ifdef __EMSCRIPTEN__
+EM_JS(void, show_fatal_on_page, (const char* message), {
+    window.gridlabFatal && window.gridlabFatal(UTF8ToString(message));
+});
+EM_JS(void, mark_ready, (), { window.gridlab && window.gridlab._markReady(); });
+#else
+void mark_ready() {}
+#endif
+
+void report_fatal(const std::string& message) {
+    std::fprintf(stderr, "gridlab: %s\n", message.c_str());
+#ifdef __EMSCRIPTEN__
+    show_fatal_on_page(message.c_str());
+#endif
+}
+
+void apply_style() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 6.0f;
+    style.FrameRounding = 6.0f;
+    style.FramePadding = ImVec2(10, 6);
+    style.ItemSpacing = ImVec2(10, 8);
+    style.Colors[ImGuiCol_Button] = ImVec4(0.16f, 0.19f, 0.25f, 1.0f);
+    style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.22f, 0.27f, 0.36f, 1.0f);
+    style.Colors[ImGuiCol_ButtonActive] = ImVec4(0.28f, 0.35f, 0.48f, 1.0f);
+}
+
+}  // namespace
+
+#ifdef __EMSCRIPTEN__
+extern "C" {
+// window.gridlab.state() reads this: JSON of what is on screen.
+EMSCRIPTEN_KEEPALIVE const char* gridlab_state_json() {
+    static std::string json;
+    json = g_app ? g_app->state_json() : "null";
+    return json.c_str();
+}
+}
+#endif
+
+int main(int argc, char** argv) {
+    // --frames N: quit after N frames (native smoke tests and screenshots).
+    long max_frames = -1;
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], "--frames") == 0) max_frames = std::strtol(argv[i + 1], nullptr, 10);
+
+    gridlab::app::Platform platform;
+    std::string error;
+    if (!platform.init("gridlab", error)) {
+        report_fatal(error);
+        return 1;
+    }
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // the layout is computed each frame; nothing to remember
+    apply_style();
+    ImGui_ImplSDL2_InitForOpenGL(platform.window(), platform.gl_context());
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+
+    gridlab::app::BoardRenderer renderer;
+    if (!renderer.init(error)) {
+        report_fatal(error);
+        return 1;
+    }
+    static gridlab::app::App app;
+    g_app = &app;
+    gridlab::app::UiFonts fonts;
+    float fonts_ratio = 0.0f;
+    long frame_count = 0;
+
+    gridlab::app::Platform::run([&]() -> bool {
+        SDL_Event event;
+        bool quit = false;
+        while (SDL_PollEvent(&event)) {
+            ImGui_ImplSDL2_ProcessEvent(&event);
+            if (event.type == SDL_QUIT) quit = true;
+        }
+        int w, h, fb_w, fb_h;
+        platform.sizes(w, h, fb_w, fb_h);
+        const float ratio = w > 0 ? float(fb_w) / float(w) : 1.0f;
+        if (ratio != fonts_ratio) {  // first frame, or the page moved to a screen of another density
+            fonts = gridlab::app::load_ui_fonts(ratio);
+            fonts_ratio = ratio;
+        }
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplSDL2_NewFrame();
+        ImGui::NewFrame();
+        app.build_ui(fonts, float(w), float(h));
+        ImGui::Render();
+
+        glViewport(0, 0, fb_w, fb_h);
+        glClearColor(0.075f, 0.085f, 0.11f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        app.set_render_target(renderer, ratio, fb_w, fb_h);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        SDL_GL_SwapWindow(platform.window());
+        if (++frame_count == 1) mark_ready();
+        return !quit && (max_frames < 0 || frame_count < max_frames);
+    });
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    platform.shutdown();
+    return 0;
+}

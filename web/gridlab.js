@@ -1,0 +1,81 @@
+// The page around the app: checks WebGL2, shows download progress, starts the app, and offers
+// window.gridlab to tests and tinkerers.
+(function () {
+  'use strict';
+  const statusBox = document.getElementById('status');
+  const statusText = document.getElementById('status-text');
+  const statusBar = document.getElementById('status-bar');
+  const fatalBox = document.getElementById('fatal');
+  const canvas = document.getElementById('canvas');
+  const started = performance.now();
+
+  function fatal(message) {
+    statusBox.hidden = true;
+    fatalBox.hidden = false;
+    fatalBox.textContent = message;
+  }
+  function progress(text, fraction) {
+    statusText.textContent = text;
+    if (fraction !== undefined) statusBar.style.width = Math.round(fraction * 100) + '%';
+  }
+
+  window.gridlabFatal = fatal;
+  window.gridlab = {
+    ready: false,
+    firstFrameMs: null,
+    // JSON of what is on screen.
+    state() { return JSON.parse(Module.ccall('gridlab_state_json', 'string', [], [])); },
+    _markReady() {
+      this.ready = true;
+      this.firstFrameMs = performance.now() - started;
+      statusBox.hidden = true;
+    },
+  };
+
+  if (!document.createElement('canvas').getContext('webgl2')) {
+    fatal('gridlab needs WebGL2, which this browser or device does not offer. ' +
+          'Try an up-to-date Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
+    return;
+  }
+
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault());  // right click belongs to the games
+  const Module = window.Module = {
+    canvas: canvas,
+    // Fetches the .wasm with a progress bar (a slow school network should show that it is moving).
+    instantiateWasm(imports, done) {
+      fetchWithProgress('index.wasm', (loaded, total) =>
+        progress('Downloading… ' + Math.round(loaded / 1024) + ' kB', total ? loaded / total : undefined))
+        .then((bytes) => { progress('Starting…', 1); return WebAssembly.instantiate(bytes, imports); })
+        .then((result) => done(result.instance, result.module))
+        .catch((error) => fatal('gridlab could not start: ' + error));
+      return {};
+    },
+    onAbort(what) { fatal('gridlab stopped: ' + what); },
+  };
+
+  async function fetchWithProgress(url, onProgress) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
+    const total = Number(response.headers.get('Content-Length')) || 0;
+    const reader = response.body.getReader();
+    const chunks = [];
+    let loaded = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      loaded += value.length;
+      onProgress(loaded, total);
+    }
+    const bytes = new Uint8Array(loaded);
+    let offset = 0;
+    for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.length; }
+    return bytes;
+  }
+
+  const template = document.getElementById('app-script').content.querySelector('script');
+  const script = document.createElement('script');
+  script.src = template.getAttribute('src');
+  script.onerror = () => fatal('gridlab could not load ' + script.src + '. Check the connection and reload.');
+  document.body.appendChild(script);
+})();
