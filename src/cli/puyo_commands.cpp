@@ -18,7 +18,12 @@ using namespace gridlab::puyo;
 
 const std::map<std::string, RuleSet> kRuleNames = {{"tutorial", RuleSet::Tutorial}, {"tsu", RuleSet::Tsu}};
 
-double rounded(double value, double unit) { return std::round(value / unit) * unit; }
+// value with `decimals` digits after the point; dividing by a power of ten prints as written.
+double rounded(double value, int decimals) {
+    constexpr double kPowersOfTen[] = {1, 10, 100, 1000, 10000};
+    const double scale = kPowersOfTen[decimals];
+    return std::round(value * scale) / scale;
+}
 
 nlohmann::json placement_json(Placement placement) {
     return {{"action", action_of(placement)}, {"column", placement.column}, {"rotation", placement.rotation}};
@@ -136,12 +141,12 @@ void add_eval_command(CLI::App& puyo) {
         for (const auto& [chain, count] : histogram) hist[std::to_string(chain)] = count;
         const double n = *games;
         print_json({{"games", *games},
-                    {"mean_score", rounded(static_cast<double>(total_score) / n, 0.01)},
-                    {"mean_max_chain", rounded(static_cast<double>(total_chain) / n, 0.001)},
+                    {"mean_score", rounded(static_cast<double>(total_score) / n, 2)},
+                    {"mean_max_chain", rounded(static_cast<double>(total_chain) / n, 3)},
                     {"max_chain_hist", hist},
-                    {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 0.0001)},
-                    {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 0.0001)},
-                    {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 0.001)}});
+                    {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 4)},
+                    {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 4)},
+                    {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)}});
     });
 }
 

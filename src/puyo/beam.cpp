@@ -16,7 +16,8 @@ constexpr int64_t kLinkWeight = 30;       // per pair of touching same-coloured 
 constexpr int64_t kShapeWeight = 20;      // per unit of squared distance from the ideal U shape
 constexpr int64_t kDangerWeight = 4000;   // per row the spawn column stands above 9
 constexpr int64_t kWasteWeight = 150;     // per puyo popped by a chain fired while building
-constexpr int kDangerCount = 60;          // this many puyos on the field: fire before it tops out
+constexpr int kDangerCount = 66;          // this many puyos on the field: fire before it tops out
+constexpr int kMinPeakChain = 6;          // smaller chains are not worth firing just because they peaked
 
 // The stack heights the builder aims at, relative to the mean: a U, high at the walls, low in the
 // middle where the pairs arrive and the chain's trigger sits.
@@ -214,8 +215,11 @@ Plan BeamAi::plan() const {
     Plan plan;
     plan.nodes = nodes_;
     const bool game_ends_soon = pairs_left_ >= 0 && pairs_left_ <= kKnownPairs;
+    // Building on is pointless once the chain at hand is worth what the search expects to build.
+    const bool peaked = have_leaf_ && best_fire_.chains >= kMinPeakChain &&
+                        best_fire_.score >= best_leaf_.potential.score;
     const bool fire = best_fire_.chains > 0 &&
-                      (game_ends_soon || danger_ || !have_leaf_ ||
+                      (game_ends_soon || danger_ || !have_leaf_ || peaked ||
                        (options_.fire_score > 0 && best_fire_.score >= options_.fire_score));
     const Moves* moves = nullptr;
     if (fire) {
