@@ -1,0 +1,186 @@
+// gridlab gomoku: an AI's move for a position, arenas between AIs, a throughput benchmark, and the
+// Gomocup brain protocol.
+#include <cmath>
+#include <memory>
+
+#include "cli/commands.h"
+#include "core/parallel.h"
+#include "core/rng.h"
+#include "core/time_budget.h"
+#include "gomoku/ai.h"
+#include "gomoku/pbrain.h"
+#include "gomoku/rules.h"
+
+namespace gridlab::cli {
+
+namespace {
+
+using namespace gridlab::gomoku;
+
+// Dividing by a power of ten (not multiplying by 0.1) gives the double nearest the decimal, which
+// prints without a tail of digits.
+double round_to(double value, double scale) { return std::round(value * scale) / scale; }
+
+nlohmann::json winner_json(const State& state) {
+    if (!state.is_terminal()) return nullptr;
+    if (state.outcome() == Outcome::Draw) return "draw";
+    return std::string(1, stone_char(state.winner()));
+}
+
+nlohmann::json point_json(int action, int size) { return {action / size, action % size}; }
+
+struct MoveOptions {
+    std::string ai = "mcts";
+    int64_t playouts = 0;
+    int ms = 0;
+    int64_t nodes = SearchConfig{}.max_nodes;
+    std::string rule = "freestyle";
+    int win_length = kDefaultWinLength;
+    uint64_t seed = 1;
+};
+
+void run_move(const MoveOptions& options) {
+    AiSpec spec = parse_ai_spec(options.ai);
+    if (options.playouts > 0 || options.ms > 0) spec.budget = Budget{options.playouts, static_cast<double>(options.ms)};
+    spec.max_nodes = options.nodes;
+    State state = State::parse(read_stdin(), options.win_length, parse_rule(options.rule));
+    if (state.is_terminal()) throw InputError("the position is already finished (winner: " +
+                                              winner_json(state).dump() + "): there is no move to make");
+    const std::unique_ptr<Mcts> ai = make_ai(spec, options.seed);
+    const int action = ai->choose(state);
+    const SearchReport report = ai->report();
+    state.apply(action);
+    nlohmann::json candidates = nlohmann::json::array();
+    for (const CandidateStats& candidate : report.candidates) {
+        if (candidates.size() == 10) break;
+        candidates.push_back({{"move", point_json(candidate.action, state.size())},
+                              {"visits", candidate.visits},
+                              {"value", round_to(candidate.value, 1000)}});
+    }
+    nlohmann::json line = nlohmann::json::array();
+    for (int step : report.principal_line) line.push_back(to_notation(step, state.size()));
+    print_json({{"move", point_json(action, state.size())},
+                {"notation", to_notation(action, state.size())},
+                {"winner", winner_json(state)},
+                {"playouts", report.playouts},
+                {"ms", round_to(report.ms, 10)},
+                {"candidates", candidates},
+                {"principal_line", line}});
+}
+
+struct ArenaOptions {
+    std::string black, white;
+    int size = kDefaultSize;
+    int win_length = kDefaultWinLength;
+    std::string rule = "freestyle";
+    int games = 10;
+    uint64_t seed = 1;
+    bool swap = false;
+    int jobs = 1;
+};
+
+// The colour of the winner of one game between two AIs, black first, or Empty for a draw.
+Stone play_game(const Settings& settings, const AiSpec& black, const AiSpec& white, Rng rng) {
+    const std::unique_ptr<Mcts> black_ai = make_ai(black, rng.next_u64());
+    const std::unique_ptr<Mcts> white_ai = make_ai(white, rng.next_u64());
+    State state(settings);
+    while (!state.is_terminal())
+        state.apply((state.to_move() == Stone::Black ? black_ai : white_ai)->choose(state));
+    return state.winner();
+}
+
+void run_arena(const ArenaOptions& options) {
+    if (options.black == options.white)
+        throw InputError("--black and --white are the same SPEC; results are keyed by SPEC, so make them differ");
+    const AiSpec first = parse_ai_spec(options.black), second = parse_ai_spec(options.white);
+    const Settings settings{options.size, options.win_length, parse_rule(options.rule)};
+    validate(settings);
+    // +1: the --black SPEC won game i, -1: the --white SPEC won, 0: a draw.
+    std::vector<int> results(static_cast<size_t>(options.games));
+    parallel_for(options.games, options.jobs, [&](int game) {
+        const bool swapped = options.swap && game % 2 == 1;
+        const Stone winner = play_game(settings, swapped ? second : first, swapped ? first : second,
+                                       Rng::for_stream(options.seed, static_cast<uint64_t>(game)));
+        const int black_result = winner == Stone::Black ? 1 : winner == Stone::White ? -1 : 0;
+        results[static_cast<size_t>(game)] = swapped ? -black_result : black_result;
+    });
+    int first_wins = 0, second_wins = 0, draws = 0;
+    for (int result : results) (result > 0 ? first_wins : result < 0 ? second_wins : draws)++;
+    print_json({{"games", options.games},
+                {"results",
+                 {{options.black, {{"wins", first_wins}, {"losses", second_wins}, {"draws", draws}}},
+                  {options.white, {{"wins", second_wins}, {"losses", first_wins}, {"draws", draws}}}}}});
+}
+
+struct BenchOptions {
+    std::string ai = "pure-mcts";
+    int size = kDefaultSize;
+    int64_t playouts = 20000;
+    uint64_t seed = 1;
+};
+
+// Playouts per second from the empty board, the throughput figure of the README.
+void run_bench(const BenchOptions& options) {
+    AiSpec spec = parse_ai_spec(options.ai);
+    spec.budget = Budget{options.playouts, 0};
+    const State state(Settings{options.size, kDefaultWinLength, Rule::Freestyle});
+    const std::unique_ptr<Mcts> ai = make_ai(spec, options.seed);
+    Stopwatch watch;
+    const int action = ai->choose(state);
+    const double ms = watch.elapsed_ms();
+    const SearchReport report = ai->report();
+    print_json({{"ai", spec.name},
+                {"size", options.size},
+                {"playouts", report.playouts},
+                {"ms", round_to(ms, 10)},
+                {"playouts_per_second", std::llround(static_cast<double>(report.playouts) * 1000.0 / ms)},
+                {"nodes", report.nodes},
+                {"move", point_json(action, options.size)}});
+}
+
+}  // namespace
+
+void add_gomoku_commands(CLI::App& app) {
+    CLI::App* gomoku = app.add_subcommand("gomoku", "Gomoku: AI moves, arenas, benchmark, Gomocup protocol");
+    gomoku->require_subcommand(1);
+
+    auto move_options = std::make_shared<MoveOptions>();
+    CLI::App* move = gomoku->add_subcommand("move", "The AI's move for the position on stdin (X black, O white, . empty)");
+    move->add_option("--ai", move_options->ai, "pure-mcts or mcts (or a SPEC like mcts:ms=200)");
+    auto* playouts = move->add_option("--playouts", move_options->playouts, "playout budget (reproducible)")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+    move->add_option("--ms", move_options->ms, "time budget in milliseconds")->check(CLI::Range(1, 3'600'000))->excludes(playouts);
+    move->add_option("--nodes", move_options->nodes, "node budget")->check(CLI::Range(int64_t{1 + kMaxCells}, int64_t{100'000'000}));
+    move->add_option("--rule", move_options->rule, "freestyle (five or more) or standard (exactly five)");
+    move->add_option("--win-length", move_options->win_length, "stones in a row to win")->check(CLI::Range(3, kMaxSize));
+    move->add_option("--seed", move_options->seed, "random seed");
+    move->callback([move_options] { run_move(*move_options); });
+
+    auto arena_options = std::make_shared<ArenaOptions>();
+    CLI::App* arena = gomoku->add_subcommand("arena", "Games between two AIs, e.g. --black mcts:ms=200 --white pure-mcts:playouts=1000");
+    arena->add_option("--black", arena_options->black, "SPEC of the first AI (black in even games)")->required();
+    arena->add_option("--white", arena_options->white, "SPEC of the second AI")->required();
+    arena->add_option("--size", arena_options->size, "board size")->check(CLI::Range(kMinSize, kMaxSize));
+    arena->add_option("--win-length", arena_options->win_length, "stones in a row to win")->check(CLI::Range(3, kMaxSize));
+    arena->add_option("--rule", arena_options->rule, "freestyle or standard");
+    arena->add_option("--games", arena_options->games, "number of games")->check(CLI::Range(1, 100000));
+    arena->add_option("--seed", arena_options->seed, "random seed (game i uses stream i)");
+    arena->add_flag("--swap", arena_options->swap, "alternate colours: the SPECs swap in odd games");
+    arena->add_option("--jobs", arena_options->jobs, "games played at once (natively)")->check(CLI::Range(1, 64));
+    arena->callback([arena_options] { run_arena(*arena_options); });
+
+    auto bench_options = std::make_shared<BenchOptions>();
+    CLI::App* bench = gomoku->add_subcommand("bench", "Playouts per second from the empty board");
+    bench->add_option("--ai", bench_options->ai, "pure-mcts or mcts");
+    bench->add_option("--size", bench_options->size, "board size")->check(CLI::Range(kMinSize, kMaxSize));
+    bench->add_option("--playouts", bench_options->playouts, "playouts to run")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+    bench->add_option("--seed", bench_options->seed, "random seed");
+    bench->callback([bench_options] { run_bench(*bench_options); });
+
+    auto brain_options = std::make_shared<PbrainOptions>();
+    CLI::App* pbrain = gomoku->add_subcommand("pbrain", "Play through the Gomocup (Piskvork) protocol on stdin/stdout");
+    pbrain->add_option("--playouts", brain_options->playouts, "fixed playouts per move instead of the manager's time")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+    pbrain->add_option("--seed", brain_options->seed, "random seed");
+    pbrain->callback([brain_options] { run_pbrain(std::cin, std::cout, *brain_options); });
+}
+
+}  // namespace gridlab::cli

@@ -1,0 +1,45 @@
+#include "gomoku/ai.h"
+
+#include <stdexcept>
+
+#include "core/text.h"
+#include "gomoku/pure_mcts.h"
+#include "gomoku/threat_mcts.h"
+
+namespace gridlab::gomoku {
+
+AiSpec parse_ai_spec(std::string_view text) {
+    AiSpec spec;
+    const size_t colon = text.find(':');
+    spec.name = std::string(text.substr(0, colon));
+    if (spec.name != "pure-mcts" && spec.name != "mcts")
+        throw std::invalid_argument("unknown AI '" + spec.name + "' (expected pure-mcts or mcts)");
+    std::string_view options = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
+    while (!options.empty()) {
+        const size_t comma = options.find(',');
+        const std::string_view option = options.substr(0, comma);
+        options = comma == std::string_view::npos ? std::string_view{} : options.substr(comma + 1);
+        const size_t equals = option.find('=');
+        if (equals == std::string_view::npos)
+            throw std::invalid_argument("AI option '" + std::string(option) + "' is not key=value");
+        const std::string_view key = option.substr(0, equals), value = option.substr(equals + 1);
+        if (key == "playouts")
+            spec.budget.playouts = parse_int(value, 1, 100'000'000, "playouts");
+        else if (key == "ms")
+            spec.budget.ms = parse_int(value, 1, 3'600'000, "ms");
+        else if (key == "nodes")
+            spec.max_nodes = parse_int(value, 1 + kMaxCells, 100'000'000, "nodes");
+        else
+            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected playouts, ms or nodes)");
+    }
+    if (spec.budget.playouts == 0 && spec.budget.ms == 0)
+        spec.budget.playouts = spec.name == "mcts" ? kDefaultThreatPlayouts : kDefaultPurePlayouts;
+    return spec;
+}
+
+std::unique_ptr<Mcts> make_ai(const AiSpec& spec, uint64_t seed) {
+    if (spec.name == "mcts") return make_threat_mcts(spec.budget, seed, spec.max_nodes);
+    return make_pure_mcts(spec.budget, seed, spec.max_nodes);
+}
+
+}  // namespace gridlab::gomoku

@@ -1,0 +1,129 @@
+// Monte Carlo tree search for Gomoku, as an anytime search the web app can run a few milliseconds
+// per frame.
+//
+// Each playout does the four classic steps (see Mcts::playout):
+//   1. selection: from the root, repeatedly pick the child with the best score
+//          Q + c * P * sqrt(N) / (1 + n)
+//      where Q is the child's mean result for the player who moves into it, n its visits, N its
+//      parent's visits and P its prior (a uniform 1/k, or the policy's guess of a good move);
+//   2. expansion: a leaf that has been visited enough gets one child per move the policy proposes;
+//   3. simulation: the policy plays the game out from the leaf (a "rollout");
+//   4. backpropagation: every node on the path counts the visit and the result, +1 for the player who
+//      made its move if they won, -1 if they lost, 0 for a draw.
+// The answer is the most visited move at the root.
+//
+// The selection rule is AlphaZero_Gomoku's mcts_pure rule rather than UCB1's sqrt(ln N / n): it only
+// needs + - * / and sqrt, which are bit-identical in native code and WebAssembly, while ln is not, so a
+// seeded search makes the same choices on every platform.
+//
+// What makes one search weak or strong is its Policy: which moves it expands and how it plays
+// rollouts (see pure_mcts.h and threat_policy.h).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.h"
+#include "gomoku/rules.h"
+
+namespace gridlab::gomoku {
+
+// A move proposed for expansion: a padded cell and its prior probability.
+struct Proposal {
+    int cell;
+    float prior;
+};
+
+class Policy {
+public:
+    virtual ~Policy() = default;
+    // Fills `out` with the moves worth searching in the ongoing `state`, priors summing to about 1.
+    virtual void propose(const State& state, std::vector<Proposal>& out) = 0;
+    // Plays the ongoing `state` to the end; returns the winner (Empty for a draw).
+    virtual Stone rollout(State& state, Rng& rng) = 0;
+};
+
+// When to stop thinking: after `playouts` playouts, after `ms` milliseconds of thinking, or at
+// whichever comes first when both are set (0 means no limit; at least one must be set). A playout
+// budget gives the same answer on every machine for the same seed; a time budget does not.
+struct Budget {
+    int64_t playouts = 0;
+    double ms = 0;
+};
+
+struct SearchConfig {
+    double exploration = 5.0;   // c in the selection score
+    int expand_after = 0;       // visits a leaf needs before it is expanded (0: at once, as mcts_pure)
+    bool reuse_tree = false;    // keep the subtree of the moves played since the last search
+    int64_t max_nodes = 2'000'000;  // node budget: past it, leaves stay leaves (about 20 bytes each)
+    Budget budget;
+};
+
+// What the UI shows about a search.
+struct CandidateStats {
+    int action;      // row * size + col
+    int64_t visits;
+    double value;    // mean result for the side to move, -1..1 (0 if unvisited)
+    double prior;
+};
+
+struct SearchReport {
+    std::vector<CandidateStats> candidates;  // every root move, most visited first
+    std::vector<int> principal_line;         // actions: the most visited move, then its reply, ...
+    int64_t playouts = 0;                    // playouts this search (not counting reused ones)
+    double ms = 0;                           // thinking time this search
+    int64_t nodes = 0;                       // tree size
+};
+
+class Mcts {
+public:
+    Mcts(std::unique_ptr<Policy> policy, const SearchConfig& config, uint64_t seed);
+
+    // Starts a search from `state` (ongoing; throws std::invalid_argument otherwise).
+    void begin(const State& state);
+    // Searches for about `slice_ms` milliseconds, or less if the budget runs out first.
+    void think(double slice_ms);
+    bool finished() const;
+    int best_action() const;  // the most visited root move; valid from begin() on
+    SearchReport report() const;
+
+    // begin, then think until finished: for the command line, arenas and tests.
+    int choose(const State& state);
+
+    const SearchConfig& config() const { return config_; }
+    // Changes the budget, also of a search in progress (a Gomocup manager may change the time per move).
+    void set_budget(const Budget& budget);
+
+private:
+    struct Node {
+        int32_t first_child = -1;  // children are stored next to each other in the pool
+        int16_t num_children = 0;
+        int16_t cell = -1;         // padded cell played to reach this node
+        int32_t visits = 0;
+        int32_t value_sum = 0;     // sum of +1 / 0 / -1 results for the player who played `cell`
+        float prior = 0;
+    };
+
+    void playout();
+    int select_child(const Node& parent) const;
+    void expand(int node, const State& state);
+    void backpropagate(int path_length, Stone winner);
+    bool try_reuse(const State& state);
+    int most_visited_child(const Node& parent) const;
+
+    std::unique_ptr<Policy> policy_;
+    SearchConfig config_;
+    Rng rng_;
+    State root_state_;
+    std::vector<Node> pool_;    // pool_[0] is the root
+    std::vector<Node> spare_;   // where tree reuse copies the kept subtree
+    std::vector<Proposal> proposals_;
+    std::vector<int> path_;     // node indices of the current playout, root first
+    bool searching_ = false;
+    int64_t playouts_ = 0;
+    double elapsed_ms_ = 0;
+};
+
+}  // namespace gridlab::gomoku

@@ -1,0 +1,220 @@
+#include "gomoku/pbrain.h"
+
+#include <algorithm>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+#include "core/text.h"
+#include "gomoku/threat_mcts.h"
+
+namespace gridlab::gomoku {
+
+namespace {
+
+constexpr int kDefaultTurnMs = 5000;  // until the manager sends INFO timeout_turn
+// The manager's clock also counts our start-up and its own pipes: think a little less than allowed.
+constexpr double kTimeSafetyFraction = 0.85;
+constexpr double kTimeSafetyMs = 30;
+
+std::string trim(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+    return std::string(text);
+}
+
+std::string upper(std::string text) {
+    for (char& c : text)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    return text;
+}
+
+class Brain {
+public:
+    Brain(std::istream& in, std::ostream& out, const PbrainOptions& options)
+        : in_(in), out_(out), options_(options) {}
+
+    // Handles one command line; returns false on END.
+    bool handle(const std::string& line) {
+        const size_t space = line.find(' ');
+        const std::string command = upper(line.substr(0, space));
+        const std::string args = space == std::string::npos ? "" : trim(line.substr(space + 1));
+        try {
+            if (command == "END") return false;
+            if (command == "START") start(parse_int(args, 1, 1000, "board size"));
+            else if (command == "RECTSTART") rect_start(args);
+            else if (command == "RESTART") restart();
+            else if (command == "BEGIN") begin();
+            else if (command == "TURN") turn(args);
+            else if (command == "BOARD") board();
+            else if (command == "TAKEBACK") takeback(args);
+            else if (command == "INFO") info(args);
+            else if (command == "ABOUT") out_ << "name=\"gridlab-gomoku\", version=\"1.0\", author=\"gridlab\"\n";
+            else if (!command.empty()) out_ << "UNKNOWN command '" << command << "'\n";
+        } catch (const std::exception& e) {
+            out_ << "ERROR " << e.what() << '\n';
+        }
+        out_.flush();
+        return true;
+    }
+
+private:
+    void start(int size) {
+        if (size < kMinSize || size > kMaxSize)
+            throw std::invalid_argument("unsupported board size " + std::to_string(size) + " (5..19)");
+        settings_.size = size;
+        new_game();
+        out_ << "OK\n";
+    }
+
+    void rect_start(const std::string& args) {
+        const size_t comma = args.find(',');
+        if (comma == std::string::npos) throw std::invalid_argument("RECTSTART expects width,height");
+        const int width = parse_int(trim(args.substr(0, comma)), 1, 1000, "width");
+        const int height = parse_int(trim(args.substr(comma + 1)), 1, 1000, "height");
+        if (width != height) throw std::invalid_argument("rectangular boards are not supported");
+        start(width);
+    }
+
+    void restart() {
+        game();
+        new_game();
+        out_ << "OK\n";
+    }
+
+    void new_game() {
+        state_ = State(settings_);
+        const Budget budget = options_.playouts > 0 ? Budget{options_.playouts, 0} : Budget{0, 1};
+        ai_ = make_threat_mcts(budget, options_.seed);
+    }
+
+    State& game() {
+        if (!state_) throw std::invalid_argument("no game: send START first");
+        return *state_;
+    }
+
+    void begin() {
+        if (game().num_moves() > 0) throw std::invalid_argument("BEGIN on a board that is not empty");
+        reply();
+    }
+
+    void turn(const std::string& args) {
+        State& state = game();
+        state.apply(parse_point(args, state.size()));
+        reply();
+    }
+
+    void board() {
+        State& state = game();
+        std::vector<int> mine, theirs;
+        std::string line;
+        bool done = false;
+        std::optional<std::string> problem;
+        // Read the whole block even after a bad line, so its remaining lines are not taken as commands.
+        while (std::getline(in_, line)) {
+            line = trim(line);
+            if (upper(line) == "DONE") {
+                done = true;
+                break;
+            }
+            if (line.empty() || problem) continue;
+            try {
+                const size_t comma = line.rfind(',');
+                if (comma == std::string::npos) throw std::invalid_argument("BOARD line '" + line + "' is not x,y,who");
+                const int who = parse_int(trim(line.substr(comma + 1)), 1, 3, "who");
+                const int action = parse_point(line.substr(0, comma), state.size());
+                if (who == 3) throw std::invalid_argument("continuous-game stones (who = 3) are not supported");
+                (who == 1 ? mine : theirs).push_back(action);
+            } catch (const std::invalid_argument& e) {
+                problem = e.what();
+            }
+        }
+        if (!done) throw std::invalid_argument("BOARD without DONE");
+        if (problem) throw std::invalid_argument(*problem);
+        // We are to move, so we are black if the counts are equal and white if they have one more.
+        const size_t ours = mine.size(), others = theirs.size();
+        if (others != ours && others != ours + 1)
+            throw std::invalid_argument("impossible BOARD: " + std::to_string(ours) + " own and " +
+                                        std::to_string(others) + " opponent stones with us to move");
+        const std::vector<int>& black = others == ours ? mine : theirs;
+        const std::vector<int>& white = others == ours ? theirs : mine;
+        State position(settings_);
+        for (size_t i = 0; i < ours + others; ++i) position.apply(i % 2 == 0 ? black[i / 2] : white[i / 2]);
+        state = position;
+        reply();
+    }
+
+    void takeback(const std::string& args) {
+        State& state = game();
+        const int action = parse_point(args, state.size());
+        if (state.num_moves() == 0 || state.move(state.num_moves() - 1) != action)
+            throw std::invalid_argument("TAKEBACK " + args + " is not the last move");
+        state.undo();
+        out_ << "OK\n";
+    }
+
+    void info(const std::string& args) {
+        const size_t space = args.find(' ');
+        const std::string key = args.substr(0, space);
+        const std::string value = space == std::string::npos ? "" : trim(args.substr(space + 1));
+        if (key == "timeout_turn") turn_ms_ = parse_int(value, 0, 1'000'000'000, "timeout_turn");
+        else if (key == "time_left") time_left_ms_ = parse_int(value, 0, 2'000'000'000, "time_left");
+        else if (key == "rule") set_rule(parse_int(value, 0, 1'000'000, "rule") & 1 ? Rule::Standard : Rule::Freestyle);
+        // Other keys (timeout_match, max_memory, game_type, folder...) do not change how we play.
+    }
+
+    // The rule may arrive after START: replay the game so far under it.
+    void set_rule(Rule rule) {
+        settings_.rule = rule;
+        if (!state_) return;
+        State replayed(settings_);
+        for (int i = 0; i < state_->num_moves(); ++i) replayed.apply(state_->move(i));
+        state_ = replayed;
+    }
+
+    // Chooses, plays and prints our move.
+    void reply() {
+        State& state = game();
+        if (state.is_terminal()) throw std::invalid_argument("the game is over");
+        if (options_.playouts <= 0) {
+            double limit = turn_ms_;
+            if (time_left_ms_ >= 0) limit = std::min(limit, time_left_ms_ / 10.0);
+            ai_->set_budget(Budget{0, std::max(1.0, limit * kTimeSafetyFraction - kTimeSafetyMs)});
+        }
+        const int action = ai_->choose(state);
+        state.apply(action);
+        out_ << action % state.size() << ',' << action / state.size() << '\n';
+    }
+
+    // "x,y" (column, row) as an action.
+    static int parse_point(const std::string& text, int size) {
+        const size_t comma = text.find(',');
+        if (comma == std::string::npos) throw std::invalid_argument("expected x,y but got '" + text + "'");
+        const int x = parse_int(trim(text.substr(0, comma)), 0, size - 1, "x");
+        const int y = parse_int(trim(text.substr(comma + 1)), 0, size - 1, "y");
+        return y * size + x;
+    }
+
+    std::istream& in_;
+    std::ostream& out_;
+    PbrainOptions options_;
+    Settings settings_;
+    std::optional<State> state_;
+    std::unique_ptr<Mcts> ai_;
+    double turn_ms_ = kDefaultTurnMs;
+    double time_left_ms_ = -1;
+};
+
+}  // namespace
+
+void run_pbrain(std::istream& in, std::ostream& out, const PbrainOptions& options) {
+    Brain brain(in, out, options);
+    std::string line;
+    while (std::getline(in, line))
+        if (!brain.handle(trim(line))) return;
+}
+
+}  // namespace gridlab::gomoku

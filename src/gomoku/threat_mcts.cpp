@@ -1,0 +1,241 @@
+#include "gomoku/threat_mcts.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace gridlab::gomoku {
+
+namespace {
+constexpr int kNearDistance = 2;  // tree moves: within two lines of a stone
+
+int colour_index(Stone stone) { return stone == Stone::Black ? 0 : 1; }
+}  // namespace
+
+int threats_after(const State& state, int cell, Stone stone, int out[8]) {
+    int count = 0;
+    for (int step : kDirections) {
+        const int ahead = state.run_from(cell, step, stone);
+        const int behind = state.run_from(cell, -step, stone);
+        // A winning cell on this line must touch the run through `cell`: it is the first cell past
+        // either end, and it joins the run to whatever stones lie beyond it.
+        for (const auto& [end, dir] : {std::pair{cell + (ahead + 1) * step, step}, std::pair{cell - (behind + 1) * step, -step}})
+            if (state.cell(end) == Stone::Empty &&
+                state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone)))
+                out[count++] = end;
+    }
+    return count;
+}
+
+int shape_score(const State& state, int cell) {
+    const Stone me = state.to_move(), them = opponent(me);
+    const int length = state.settings().win_length;
+    int score = 1;
+    for (int step : kDirections) {
+        // The line through `cell`, length - 1 cells each way; everything past the edge counts as wall
+        // (the board has only one wall cell, so the walk stops there).
+        std::array<Stone, 2 * kMaxSize> line;
+        line[length - 1] = Stone::Empty;
+        for (int side : {1, -1}) {
+            Stone stone = Stone::Empty;
+            for (int k = 1; k < length; ++k) {
+                if (stone != Stone::Wall) stone = state.cell(cell + side * k * step);
+                line[length - 1 + side * k] = stone;
+            }
+        }
+        // Every window of `length` cells along the line that contains `cell`.
+        for (int start = 0; start < length; ++start) {
+            int mine = 0, theirs = 0, walls = 0;
+            for (int k = start; k < start + length; ++k) {
+                mine += line[k] == me;
+                theirs += line[k] == them;
+                walls += line[k] == Stone::Wall;
+            }
+            if (walls > 0) continue;
+            // 4^count: each stone already in a window makes completing it much more urgent.
+            if (theirs == 0) score += 1 << (2 * std::min(mine, 12));
+            if (mine == 0) score += 1 << (2 * std::min(theirs, 12));
+        }
+    }
+    return score;
+}
+
+void ThreatPolicy::find_near_cells(const State& state) {
+    near_.clear();
+    marked_.fill(0);
+    for (int i = 0; i < state.num_moves(); ++i) {
+        const int stone = state.to_padded(state.move(i));
+        const int row = State::row_of(stone), col = State::col_of(stone);
+        for (int r = std::max(0, row - kNearDistance); r <= std::min(state.size() - 1, row + kNearDistance); ++r)
+            for (int c = std::max(0, col - kNearDistance); c <= std::min(state.size() - 1, col + kNearDistance); ++c)
+                marked_[State::cell_index(r, c)] = 1;
+    }
+    for (int r = 0; r < state.size(); ++r)
+        for (int c = 0; c < state.size(); ++c) {
+            const int cell = State::cell_index(r, c);
+            if (marked_[cell] && state.cell(cell) == Stone::Empty) near_.push_back(cell);
+        }
+    if (state.num_moves() == 0) near_.push_back(State::cell_index(state.size() / 2, state.size() / 2));
+}
+
+void ThreatPolicy::add_with_shape_priors(const State& state, const std::vector<int>& cells, std::vector<Proposal>& out) {
+    int64_t total = 0;
+    for (int cell : cells) total += shape_score(state, cell);
+    for (int cell : cells)
+        out.push_back({cell, static_cast<float>(shape_score(state, cell)) / static_cast<float>(total)});
+}
+
+void ThreatPolicy::propose(const State& state, std::vector<Proposal>& out) {
+    out.clear();
+    find_near_cells(state);
+    const Stone me = state.to_move(), them = opponent(me);
+    int winning[8];
+    // 1. Win now.
+    for (int cell : near_)
+        if (state.makes_win(cell, me)) {
+            out.push_back({cell, 1.0f});
+            return;
+        }
+    // 2. Block the opponent's win (two such cells: lost anyway, but still try).
+    chosen_.clear();
+    for (int cell : near_)
+        if (state.makes_win(cell, them)) chosen_.push_back(cell);
+    if (!chosen_.empty()) return add_with_shape_priors(state, chosen_, out);
+    // 3. A double threat: the opponent cannot block two winning cells and has no win of their own.
+    for (int cell : near_)
+        if (threats_after(state, cell, me, winning) >= 2) {
+            out.push_back({cell, 1.0f});
+            return;
+        }
+    // 4. Stop the opponent's winning threats. Our stone can only take threats away from them, never
+    // add one, so a move defends if none of their winning-threat cells still works after it.
+    opponent_threats_.clear();
+    for (int cell : near_)
+        if (wins_by_force(state, cell, them)) opponent_threats_.push_back(cell);
+    if (!opponent_threats_.empty()) {
+        for (int cell : near_) {
+            bool defends = true;
+            if (threats_after(state, cell, me, winning) == 0) {  // our fours force a reply: keep them
+                State after = state;
+                after.play(cell);
+                for (int threat : opponent_threats_)
+                    defends = defends && (threat == cell || after.is_terminal() || !wins_by_force(after, threat, them));
+            }
+            if (defends) chosen_.push_back(cell);
+        }
+        if (!chosen_.empty()) return add_with_shape_priors(state, chosen_, out);
+    }
+    // 5. Everything near the stones.
+    add_with_shape_priors(state, near_, out);
+}
+
+// A move by `stone` on `cell` wins by force if it leaves two winning cells at once (an open four, a
+// double four), or a four whose forced block still leaves `stone` a move making two (a four-three).
+bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
+    int winning[8];
+    const int fours = threats_after(state, cell, stone, winning);
+    if (fours != 1) return fours >= 2;
+    // Play the four and its block, in whichever order the turn allows: the board is the same.
+    State after = state;
+    const int block = winning[0];
+    after.play(state.to_move() == stone ? cell : block);
+    after.play(state.to_move() == stone ? block : cell);
+    if (after.is_terminal()) return false;
+    auto makes_double = [&](int next) {
+        return after.cell(next) == Stone::Empty && threats_after(after, next, stone, winning) >= 2;
+    };
+    // The follow-up is near the old stones or on a line through the new one.
+    for (int next : near_)
+        if (makes_double(next)) return true;
+    for (int step : kDirections)
+        for (int dir : {step, -step})
+            for (int next = cell + dir, k = 0; k < 2 && after.cell(next) != Stone::Wall; next += dir, ++k)
+                if (makes_double(next)) return true;
+    return false;
+}
+
+void ThreatPolicy::list_candidate(const State& state, int cell) {
+    if (marked_[cell] || state.cell(cell) != Stone::Empty) return;
+    marked_[cell] = 1;
+    candidates_[num_candidates_++] = static_cast<int16_t>(cell);
+}
+
+void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
+    int winning[8];
+    const int count = threats_after(state, cell, stone, winning);
+    const int colour = colour_index(stone);
+    for (int i = 0; i < count; ++i)
+        if (!threat_marked_[colour][winning[i]]) {
+            threat_marked_[colour][winning[i]] = 1;
+            threats_[colour][num_threats_[colour]++] = static_cast<int16_t>(winning[i]);
+        }
+}
+
+// A cell where `stone` wins now, or -1. Listed cells that were filled (or, under the standard rule,
+// became overlines) are dropped for good: stones are never removed during a rollout.
+int ThreatPolicy::valid_threat(const State& state, Stone stone) {
+    const int colour = colour_index(stone);
+    auto& list = threats_[colour];
+    int& count = num_threats_[colour];
+    for (int i = count - 1; i >= 0; --i) {
+        const int cell = list[i];
+        if (state.cell(cell) == Stone::Empty && state.makes_win(cell, stone)) return cell;
+        list[i] = list[--count];
+    }
+    return -1;
+}
+
+Stone ThreatPolicy::rollout(State& state, Rng& rng) {
+    marked_.fill(0);
+    for (auto& marks : threat_marked_) marks.fill(0);
+    num_candidates_ = 0;
+    num_threats_ = {0, 0};
+    for (int i = 0; i < state.num_moves(); ++i) {
+        const int stone = state.to_padded(state.move(i));
+        for (int step : kDirections) {
+            list_candidate(state, stone + step);
+            list_candidate(state, stone - step);
+        }
+    }
+    if (state.num_moves() == 0) list_candidate(state, State::cell_index(state.size() / 2, state.size() / 2));
+    // Winning cells already on the board touch a stone, so they are among the candidates.
+    for (int i = 0; i < num_candidates_; ++i)
+        for (Stone stone : {Stone::Black, Stone::White})
+            if (state.makes_win(candidates_[i], stone) && !threat_marked_[colour_index(stone)][candidates_[i]]) {
+                threat_marked_[colour_index(stone)][candidates_[i]] = 1;
+                threats_[colour_index(stone)][num_threats_[colour_index(stone)]++] = candidates_[i];
+            }
+    while (!state.is_terminal()) {
+        const Stone me = state.to_move();
+        int cell = valid_threat(state, me);                 // win if we can
+        if (cell < 0) cell = valid_threat(state, opponent(me));  // else block their win
+        while (cell < 0) {                                  // else a random cell next to a stone
+            // Every empty cell next to a stone is listed, so the list runs dry only on a full board.
+            assert(num_candidates_ > 0);
+            const int pick = static_cast<int>(rng.below(static_cast<uint64_t>(num_candidates_)));
+            cell = candidates_[pick];
+            if (state.cell(cell) != Stone::Empty) {
+                candidates_[pick] = candidates_[--num_candidates_];
+                cell = -1;
+            }
+        }
+        state.play(cell);
+        note_threats(state, cell, me);
+        for (int step : kDirections) {
+            list_candidate(state, cell + step);
+            list_candidate(state, cell - step);
+        }
+    }
+    return state.winner();
+}
+
+std::unique_ptr<Mcts> make_threat_mcts(const Budget& budget, uint64_t seed, int64_t max_nodes) {
+    SearchConfig config;
+    config.exploration = kThreatMctsExploration;
+    config.expand_after = 1;
+    config.reuse_tree = true;
+    config.max_nodes = max_nodes;
+    config.budget = budget;
+    return std::make_unique<Mcts>(std::make_unique<ThreatPolicy>(), config, seed);
+}
+
+}  // namespace gridlab::gomoku

@@ -1,0 +1,61 @@
+// The strong search: the same tree search as pure_mcts.h with a policy that knows Gomoku's threats.
+//
+// A "four" is a move after which the mover could win on the next move; a "double threat" leaves two
+// such winning cells (an open four, or two fours), which the opponent cannot both block.
+//
+// Expansion only proposes moves that matter, in this order of urgency:
+//   1. a winning move, if there is one (the only child);
+//   2. otherwise, if the opponent could win next move, the cells that block it;
+//   3. otherwise a move making a double threat wins by force (the only child);
+//   4. otherwise, if the opponent has a move that wins by force (a double threat, or a four whose
+//      forced block leaves them a double threat: a "four-three"), the moves that stop every such
+//      move, plus our own fours (which force a reply);
+//   5. otherwise every empty cell within two lines of a stone.
+// Priors come from a classic shape count: for each line of five cells through the move, the more of
+// one colour and none of the other it holds, the more the move builds (our colour) or blocks (theirs).
+//
+// Rollouts play near the stones (cells next to one) and never miss the two forced replies: they take
+// a win when there is one and block the opponent's. That makes their results far more like real games.
+#pragma once
+
+#include <memory>
+
+#include "gomoku/mcts.h"
+
+namespace gridlab::gomoku {
+
+constexpr double kThreatMctsExploration = 1.5;
+
+// The cells where `stone` could win next once it has a stone on the empty `cell`, counting only the
+// lines through `cell` (the ones the stone changes). Writes up to 8 padded cells to `out`.
+int threats_after(const State& state, int cell, Stone stone, int out[8]);
+
+// Shape value of placing the side to move's stone on the empty `cell`, >= 1 (see above).
+int shape_score(const State& state, int cell);
+
+class ThreatPolicy : public Policy {
+public:
+    void propose(const State& state, std::vector<Proposal>& out) override;
+    Stone rollout(State& state, Rng& rng) override;
+
+private:
+    void find_near_cells(const State& state);
+    void add_with_shape_priors(const State& state, const std::vector<int>& cells, std::vector<Proposal>& out);
+    bool wins_by_force(const State& state, int cell, Stone stone);
+    void list_candidate(const State& state, int cell);
+    void note_threats(const State& state, int cell, Stone stone);
+    int valid_threat(const State& state, Stone stone);
+
+    // Scratch reused across calls so that expansions and rollouts do not allocate.
+    std::vector<int> near_, chosen_, opponent_threats_;
+    std::array<uint8_t, kPaddedCells> marked_{};
+    std::array<int16_t, kMaxCells> candidates_{};     // rollout: empty cells next to stones
+    int num_candidates_ = 0;
+    std::array<std::array<int16_t, kMaxCells>, 2> threats_{};  // rollout: winning cells per colour
+    std::array<int, 2> num_threats_{};
+    std::array<std::array<uint8_t, kPaddedCells>, 2> threat_marked_{};
+};
+
+std::unique_ptr<Mcts> make_threat_mcts(const Budget& budget, uint64_t seed, int64_t max_nodes = SearchConfig{}.max_nodes);
+
+}  // namespace gridlab::gomoku

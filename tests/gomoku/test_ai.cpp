@@ -1,0 +1,224 @@
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+
+#include "gomoku/ai.h"
+#include "gomoku/pure_mcts.h"
+#include "gomoku/threat_mcts.h"
+
+using namespace gridlab::gomoku;
+
+namespace {
+
+constexpr int kTacticsPlayouts = 400;
+const uint64_t kTacticsSeeds[] = {1, 2, 3, 4, 5};
+
+int strong_move(const State& state, uint64_t seed, int64_t playouts = kTacticsPlayouts) {
+    return make_threat_mcts(Budget{playouts, 0}, seed)->choose(state);
+}
+
+int at(const State& state, int row, int col) { return row * state.size() + col; }
+
+// True if the side that just moved has left the opponent (now to move) no move that makes two
+// winning threats at once: an open four or a double four.
+bool no_double_threat_for(const State& state) {
+    int winning[8];
+    for (int r = 0; r < state.size(); ++r)
+        for (int c = 0; c < state.size(); ++c) {
+            const int cell = State::cell_index(r, c);
+            if (state.cell(cell) == Stone::Empty && threats_after(state, cell, state.to_move(), winning) >= 2) return false;
+        }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("gomoku threats: fours and open fours counted from one stone", "[gomoku]") {
+    const State s = State::parse(
+        "........\n"
+        "........\n"
+        "..XXX...\n"
+        "........\n"
+        "........\n"
+        "..OO.O..\n"
+        "........\n"
+        "........\n");
+    int winning[8];
+    CHECK(threats_after(s, State::cell_index(2, 5), Stone::Black, winning) == 2);  // .XXXX. open four
+    CHECK(threats_after(s, State::cell_index(2, 1), Stone::Black, winning) == 2);
+    CHECK(threats_after(s, State::cell_index(2, 6), Stone::Black, winning) == 1);  // XXX.X: the gap
+    CHECK(winning[0] == State::cell_index(2, 5));
+    CHECK(threats_after(s, State::cell_index(5, 4), Stone::White, winning) == 2);  // .OOOO. from the gap
+    CHECK(threats_after(s, State::cell_index(3, 3), Stone::Black, winning) == 0);
+}
+
+TEST_CASE("gomoku mcts: always takes a win in one", "[gomoku]") {
+    const State s = State::parse(
+        "........\n"
+        "........\n"
+        ".XXXX...\n"
+        "..OOO...\n"
+        ".....O..\n"
+        "........\n"
+        "........\n"
+        "........\n");
+    for (uint64_t seed : kTacticsSeeds) {
+        State after = s;
+        after.apply(strong_move(s, seed));
+        CHECK(after.outcome() == Outcome::BlackWins);
+    }
+}
+
+TEST_CASE("gomoku mcts: wins rather than blocks when both sides have a four", "[gomoku]") {
+    const State s = State::parse(
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...XXXX........\n"
+        "...............\n"
+        "...............\n"
+        "......O........\n"
+        "......O........\n"
+        "......O........\n"
+        "......O........\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n");
+    for (uint64_t seed : kTacticsSeeds) {
+        State after = s;
+        after.apply(strong_move(s, seed));
+        CHECK(after.outcome() == Outcome::BlackWins);
+    }
+}
+
+TEST_CASE("gomoku mcts: always blocks a four, straight or broken", "[gomoku]") {
+    const State straight = State::parse(
+        "........\n"
+        "OXXXX...\n"
+        "........\n"
+        "........\n"
+        "........\n"
+        ".....O..\n"
+        "..O.....\n"
+        "........\n");
+    const State broken = State::parse(
+        "O.......\n"
+        "........\n"
+        "..X.....\n"
+        "...X....\n"
+        "........\n"
+        ".....X..\n"
+        "......X.\n"
+        "O.....O.\n");
+    for (uint64_t seed : kTacticsSeeds) {
+        CHECK(strong_move(straight, seed) == at(straight, 1, 5));
+        CHECK(strong_move(broken, seed) == at(broken, 4, 4));
+    }
+}
+
+TEST_CASE("gomoku mcts: meets an open three before it becomes an open four", "[gomoku]") {
+    const State solid = State::parse(
+        "........\n"
+        "........\n"
+        "........\n"
+        "..OOO...\n"
+        "........\n"
+        "...X....\n"
+        ".X....X.\n"
+        "........\n");
+    const State split = State::parse(
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "........X......\n"
+        ".....OO.O......\n"
+        "...............\n"
+        "......X........\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        ".............X.\n"
+        "...............\n");
+    for (uint64_t seed : kTacticsSeeds) {
+        const int move = strong_move(solid, seed);
+        CHECK((move == at(solid, 3, 1) || move == at(solid, 3, 5)));
+        State after = split;
+        after.apply(strong_move(split, seed));
+        CHECK(no_double_threat_for(after));
+    }
+}
+
+TEST_CASE("gomoku mcts: answers a four-three by blocking the four", "[gomoku]") {
+    // White just made a four (row 2) that also completes an open three (column 6): only blocking the
+    // four keeps the game going.
+    const State s = State::parse(
+        "...............\n"
+        "...............\n"
+        "..XOOOO........\n"
+        "......O........\n"
+        "......O........\n"
+        "...............\n"
+        "...X...........\n"
+        "....X..........\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "............X..\n"
+        ".X.............\n"
+        "..............X\n"
+        "...............\n");
+    for (uint64_t seed : kTacticsSeeds) CHECK(strong_move(s, seed) == at(s, 2, 7));
+}
+
+TEST_CASE("gomoku mcts: makes an open four when it has an open three and no threat against it", "[gomoku]") {
+    const State s = State::parse(
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "......XXX......\n"
+        "...............\n"
+        "....O..........\n"
+        "......O........\n"
+        "........O......\n"
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        "...............\n");
+    for (uint64_t seed : kTacticsSeeds) {
+        const int move = strong_move(s, seed);
+        CHECK((move == at(s, 6, 5) || move == at(s, 6, 9)));
+    }
+}
+
+TEST_CASE("gomoku mcts: stops a point where the opponent would make a four and an open three", "[gomoku]") {
+    // White's (5,5) would make the four (5,2..5) and the open three (3..5,5) at once.
+    const State s = State::parse(
+        "...............\n"
+        "...............\n"
+        "...............\n"
+        ".....O.........\n"
+        ".....O.........\n"
+        ".XOOO..........\n"
+        "...............\n"
+        "........X......\n"
+        "..........X....\n"
+        "...X...........\n"
+        "...............\n"
+        "...............\n"
+        "............X..\n"
+        "...............\n"
+        "...............\n");
+    REQUIRE(s.to_move() == Stone::Black);
+    // Taking the point, capping the four's end, or cutting the column next to the pair all work;
+    // anything else lets white win.
+    const std::set<int> good = {at(s, 5, 5), at(s, 5, 6), at(s, 2, 5), at(s, 6, 5)};
+    for (uint64_t seed : kTacticsSeeds) CHECK(good.count(strong_move(s, seed, 3000)) == 1);
+}
