@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test: native, native under AddressSanitizer + UBSan, WebAssembly
+# under node (the same Catch2 suite), and the browser end-to-end tests in headless Chromium.
+# Sets up a fresh machine first. Ends with one line: "N passed, N failed".
+set -uo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+bash scripts/setup.sh || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
+
+passed=0
+failed=0
+logs="$ROOT/build/logs"
+mkdir -p "$logs"
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+# Configures, builds and runs ctest for one preset; counts ctest's tests.
+ctest_preset() {
+  local preset=$1
+  step "build $preset"
+  if ! { cmake --preset "$preset" && cmake --build --preset "$preset"; } >"$logs/build-$preset.log" 2>&1; then
+    tail -n 40 "$logs/build-$preset.log"
+    echo "build $preset FAILED (log: $logs/build-$preset.log)"
+    failed=$((failed + 1))
+    return
+  fi
+  grep -E "warning:" "$logs/build-$preset.log" | sort -u | head -n 20
+  step "test $preset"
+  ctest --preset "$preset" 2>&1 | tee "$logs/test-$preset.log"
+  local summary
+  summary=$(grep -E "tests passed, [0-9]+ tests? failed out of [0-9]+" "$logs/test-$preset.log" | tail -n 1)
+  if [ -z "$summary" ]; then
+    echo "ctest $preset printed no summary"
+    failed=$((failed + 1))
+    return
+  fi
+  local bad total
+  bad=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$summary")
+  total=$(sed -E 's/.* failed out of ([0-9]+).*/\1/' <<<"$summary")
+  passed=$((passed + total - bad))
+  failed=$((failed + bad))
+}
+
+ctest_preset native
+ctest_preset native-asan
+ctest_preset wasm
+
+step "browser end-to-end tests (headless Chromium)"
+if [ -f build/wasm/web/index.html ]; then
+  (cd tests/e2e && node --test --test-reporter=tap) 2>&1 | tee "$logs/e2e.log"
+  e2e_pass=$(grep -E "^# pass [0-9]+" "$logs/e2e.log" | awk '{print $3}')
+  e2e_fail=$(grep -E "^# fail [0-9]+" "$logs/e2e.log" | awk '{print $3}')
+  passed=$((passed + ${e2e_pass:-0}))
+  failed=$((failed + ${e2e_fail:-1}))
+else
+  echo "no web build: end-to-end tests not run"
+  failed=$((failed + 1))
+fi
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

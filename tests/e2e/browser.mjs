@@ -1,0 +1,76 @@
+// Shared set-up for the end-to-end tests: Debian's Chromium (never a downloaded browser) driven by
+// playwright-core, the built site served on 127.0.0.1, and helpers to read the page.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const WEB_DIR = resolve(process.env.GRIDLAB_WEB_DIR || resolve(here, '../../build/wasm/web'));
+export const OUT_DIR = resolve(process.env.GRIDLAB_E2E_OUT || resolve(here, '../../build/e2e'));
+
+// Headless WebGL2 through SwiftShader; the network flags keep Chromium off the (closed) internet.
+const CHROMIUM_ARGS = [
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
+];
+
+export async function startBrowser() {
+  const site = await serve(WEB_DIR);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return { site, browser, async close() { await browser.close(); await site.close(); } };
+}
+
+// Opens the app and waits for its first frame; collects console errors and page errors.
+export async function openApp(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(url);
+  await page.waitForFunction(() => window.gridlab && window.gridlab.ready, null, { timeout: 60000 });
+  return { page, errors, close: () => context.close() };
+}
+
+export const appState = (page) => page.evaluate(() => window.gridlab.state());
+
+// Waits until the app has drawn `count` more frames (the UI reacts to input on the next frame).
+export async function frames(page, count = 3) {
+  await page.evaluate((n) => new Promise((done) => {
+    const step = () => (n-- <= 0 ? done() : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  }), count);
+}
+
+// How many distinct colours (quantised to 4 bits per channel) a screenshot has: a blank canvas has 1.
+export async function distinctColours(page, png) {
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = 'data:image/png;base64,' + base64;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    const seen = new Set();
+    for (let i = 0; i < pixels.length; i += 4)
+      seen.add(((pixels[i] >> 4) << 8) | ((pixels[i + 1] >> 4) << 4) | (pixels[i + 2] >> 4));
+    return seen.size;
+  }, png.toString('base64'));
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const file = resolve(OUT_DIR, name + '.png');
+  const png = await page.screenshot({ path: file });
+  return { file, png };
+}
+
+export function recordMeasurement(name, value) {
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(resolve(OUT_DIR, name + '.json'), JSON.stringify(value, null, 2) + '\n');
+}

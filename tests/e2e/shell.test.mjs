@@ -1,0 +1,49 @@
+// The app shell in a real browser: it loads, draws, reports its state, follows the window.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { appState, distinctColours, frames, openApp, recordMeasurement, screenshot, startBrowser } from './browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env.close(); });
+
+test('the start screen loads with no console errors and a drawn canvas', async () => {
+  const app = await openApp(env.browser, env.site.url);
+  const state = await appState(app.page);
+  assert.equal(state.screen, 'start');
+  assert.deepEqual(state.games, ['minesweeper', 'puyo', 'gomoku']);
+  await frames(app.page);
+  const { png } = await screenshot(app.page, 'start');
+  assert.ok(await distinctColours(app.page, png) > 50, 'the canvas shows text and boards, not a blank fill');
+  const firstFrameMs = await app.page.evaluate(() => window.gridlab.firstFrameMs);
+  recordMeasurement('first-frame', { first_frame_ms: Math.round(firstFrameMs) });
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('clicking a game card opens its board', async () => {
+  const app = await openApp(env.browser, env.site.url);
+  await app.page.mouse.click(1100, 400);  // the third card: Gomoku
+  await frames(app.page);
+  const state = await appState(app.page);
+  assert.equal(state.game, 'gomoku');
+  assert.deepEqual(state.board, { rows: 15, cols: 15 });
+  await screenshot(app.page, 'gomoku-board');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('the canvas follows the window size and the device pixel ratio', async () => {
+  const app = await openApp(env.browser, env.site.url, { viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
+  const size = () => app.page.evaluate(() => {
+    const canvas = document.getElementById('canvas');
+    return [canvas.width, canvas.height];
+  });
+  assert.deepEqual(await size(), [1600, 1200]);
+  await app.page.setViewportSize({ width: 500, height: 900 });  // a phone held upright
+  await frames(app.page, 5);
+  assert.deepEqual(await size(), [1000, 1800]);
+  await screenshot(app.page, 'portrait-dpr2');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
