@@ -230,3 +230,21 @@ TEST_CASE("eval: seeded results, whatever the number of jobs", "[minesweeper][ev
     CHECK(evaluate(settings).wins == 54);
     CHECK_THROWS_WITH(make_solver("random"), "unknown solver 'random' (expected kb, elimination or probability)");
 }
+
+TEST_CASE("endgame: exact chance of winning over few layouts", "[minesweeper][endgame]") {
+    // One mine among three mutually adjacent cells: every safe cell shows 1, so after the first
+    // guess (2/3) a 50/50 remains: 1/3 whatever the order.
+    const EndgameMove corner = solve_endgame(parse_position("1.\n..\n", 1));
+    CHECK(corner.cell == 1);
+    CHECK(corner.win_probability == Approx(1.0 / 3));
+    // One mine in a row of four: the first click survives 3/4 and its number, then a free safe
+    // cell's number, locate the mine.
+    const EndgameMove row = solve_endgame(parse_position("....\n", 1));
+    CHECK(row.cell == 0);
+    CHECK(row.win_probability == Approx(0.75));
+    // Too many layouts for the 64-bit sets: no answer, the caller falls back to its heuristic.
+    CHECK(solve_endgame(parse_position("........\n........\n", 3)).cell == -1);
+    std::vector<std::vector<int>> layouts;
+    CHECK(enumerate_layouts(parse_position("1.\n..\n", 1), 64, 1000, layouts));
+    CHECK(layouts == std::vector<std::vector<int>>{{3}, {2}, {1}});  // safe tried first
+}
