@@ -235,7 +235,49 @@ bool build_frontier(const Position& position, Frontier& frontier, std::string& p
     return true;
 }
 
-bool analyze_into(const Position& position, const AnalysisLimits& limits, Analysis& out, std::string& problem) {
+// Everything a component's count depends on: its cells in search order, its numbers, the mine total.
+std::vector<int> component_key(const Component& component, const Frontier& frontier) {
+    std::vector<int> key(component.cells);
+    key.push_back(-1);
+    key.push_back(frontier.unplaced);
+    for (int cell : component.cells) {
+        const CellLinks& link = frontier.links[cell];
+        for (int i = 0; i < link.size; ++i) {
+            const Constraint& constraint = frontier.constraints[link.constraints[i]];
+            key.push_back(-2);
+            key.push_back(constraint.need);
+            key.insert(key.end(), constraint.cells.begin(), constraint.cells.begin() + constraint.size);
+        }
+    }
+    return key;
+}
+
+// Counts every component (or takes the count from the cache); false if the node budget ran out.
+bool count_components(Frontier& frontier, const AnalysisLimits& limits, AnalysisCache* cache, int64_t& nodes) {
+    Enumerator enumerator(frontier.constraints, frontier.links, frontier.unplaced, limits.max_nodes);
+    bool complete = true;
+    for (Component& component : frontier.components) {
+        std::vector<int> key;
+        if (cache) {
+            key = component_key(component, frontier);
+            if (auto known = cache->counts.find(key); known != cache->counts.end()) {
+                component.solutions = known->second.solutions;
+                component.mine_solutions = known->second.mine_solutions;
+                continue;
+            }
+        }
+        if (!enumerator.count(component)) {
+            complete = false;
+            break;
+        }
+        if (cache) cache->counts[std::move(key)] = {component.solutions, component.mine_solutions};
+    }
+    nodes = enumerator.nodes();
+    return complete;
+}
+
+bool analyze_into(const Position& position, const AnalysisLimits& limits, AnalysisCache* cache, Analysis& out,
+                  std::string& problem) {
     const Grid<int8_t>& cells = position.cells;
     const int size = cells.size();
     out = Analysis{};
@@ -246,19 +288,14 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
     if (!build_frontier(position, frontier, problem)) return false;
     const int unplaced = frontier.unplaced;
     std::vector<Component>& components = frontier.components;
-    const std::vector<CellLinks>& links = frontier.links;
     for (const Component& component : components) out.frontier_cells += static_cast<int>(component.cells.size());
     out.components = static_cast<int>(components.size());
     out.outside_cells = static_cast<int>(frontier.outside.size());
 
-    Enumerator enumerator(frontier.constraints, links, unplaced, limits.max_nodes);
-    for (Component& component : components)
-        if (!enumerator.count(component)) {
-            out.nodes = enumerator.nodes();
-            analyze_locally(position, unplaced, out);
-            return true;
-        }
-    out.nodes = enumerator.nodes();
+    if (!count_components(frontier, limits, cache, out.nodes)) {
+        analyze_locally(position, unplaced, out);
+        return true;
+    }
 
     // Each component's weight by mine count, and every component but one (prefix * suffix).
     const size_t count = components.size();
@@ -388,15 +425,15 @@ bool enumerate_layouts(const Position& position, int max_layouts, int64_t max_no
     return add_layouts(frontier, 0, mines, static_cast<size_t>(max_layouts), layouts) && !layouts.empty();
 }
 
-bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out) {
+bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out, AnalysisCache* cache) {
     std::string problem;
-    return analyze_into(position, limits, out, problem);
+    return analyze_into(position, limits, cache, out, problem);
 }
 
-Analysis analyze(const Position& position, const AnalysisLimits& limits) {
+Analysis analyze(const Position& position, const AnalysisLimits& limits, AnalysisCache* cache) {
     Analysis analysis;
     std::string problem;
-    if (!analyze_into(position, limits, analysis, problem))
+    if (!analyze_into(position, limits, cache, analysis, problem))
         throw std::invalid_argument("impossible position: " + problem);
     return analysis;
 }

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "minesweeper/large_number.h"
@@ -39,12 +40,24 @@ struct Analysis {
     int64_t nodes = 0;  // backtracking steps used
 };
 
+// Remembers each component's count, so that analysing many positions that differ in one cell (a
+// solver looking ahead) enumerates only the components that changed. Valid for positions with the
+// same total of mines; results are identical with or without it.
+struct AnalysisCache {
+    struct Counts {
+        std::vector<uint64_t> solutions;                   // [k]
+        std::vector<std::vector<uint64_t>> mine_solutions;  // [k][cell of the component]
+    };
+    std::map<std::vector<int>, Counts> counts;  // by a component's cells, numbers and mine total; looked up only
+};
+
 // Throws std::invalid_argument naming the problem if no layout of the mines agrees with the position.
-Analysis analyze(const Position& position, const AnalysisLimits& limits = {});
+Analysis analyze(const Position& position, const AnalysisLimits& limits = {}, AnalysisCache* cache = nullptr);
 
 // The same without exceptions, for search loops: returns false (and leaves `out` unspecified) if
 // the position is impossible.
-bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out);
+bool try_analyze(const Position& position, const AnalysisLimits& limits, Analysis& out,
+                 AnalysisCache* cache = nullptr);
 
 // Lists every layout of the unflagged mines (each as its ascending mined cells) that agrees with the
 // position, if there are at most `max_layouts` of them; false otherwise or if the search needs more

@@ -36,7 +36,8 @@ double best_safety(const Position& position, const Analysis& analysis) {
 }  // namespace
 
 Decision ProbabilitySolver::decide(const Position& position, Rng& /*rng*/) {
-    const Analysis analysis = analyze(position, settings_.limits);
+    AnalysisCache cache;
+    const Analysis analysis = analyze(position, settings_.limits, &cache);
     Decision decision;
     Knowledge& knowledge = decision.knowledge;
     knowledge.safe = analysis.safe;
@@ -47,12 +48,12 @@ Decision ProbabilitySolver::decide(const Position& position, Rng& /*rng*/) {
         decision.move = analysis.safe.front();
         return decision;
     }
-    decision.move = best_guess(position, analysis);
+    decision.move = best_guess(position, analysis, cache);
     decision.guess = decision.move >= 0;
     return decision;
 }
 
-int ProbabilitySolver::best_guess(const Position& position, const Analysis& analysis) const {
+int ProbabilitySolver::best_guess(const Position& position, const Analysis& analysis, AnalysisCache& cache) const {
     struct Candidate {
         double probability;
         int hidden_neighbours;
@@ -82,13 +83,13 @@ int ProbabilitySolver::best_guess(const Position& position, const Analysis& anal
         if (candidate.probability > lowest + settings_.tolerance || looked == settings_.max_candidates) break;
         if (!touches_number(position, candidate.cell) && ++outside > settings_.max_outside_candidates) continue;
         ++looked;
-        const double score = (1.0 - candidate.probability) * next_move_safety(position, candidate.cell);
+        const double score = (1.0 - candidate.probability) * next_move_safety(position, candidate.cell, cache);
         if (score > best_score) best_score = score, best_cell = candidate.cell;
     }
     return best_cell;
 }
 
-double ProbabilitySolver::next_move_safety(const Position& position, int cell) const {
+double ProbabilitySolver::next_move_safety(const Position& position, int cell, AnalysisCache& cache) const {
     const Grid<int8_t>& cells = position.cells;
     int flags = 0, hidden = 0;
     cells.for_each_neighbour(cells.row_of(cell), cells.col_of(cell), [&](int r, int c) {
@@ -101,7 +102,7 @@ double ProbabilitySolver::next_move_safety(const Position& position, int cell) c
     LargeNumber all, weighted;
     for (int number = flags; number <= flags + hidden; ++number) {
         next.cells[cell] = static_cast<int8_t>(number);
-        if (!try_analyze(next, settings_.lookahead_limits, after) || !after.exact) continue;
+        if (!try_analyze(next, settings_.lookahead_limits, after, &cache) || !after.exact) continue;
         all += after.layouts;
         weighted += after.layouts * LargeNumber(best_safety(next, after));
     }

@@ -32,11 +32,12 @@ public:
     // Throws std::invalid_argument on an impossible position.
     Decision decide(const Position& position, Rng& rng) override;
 
-    // The guess for a position without certain-safe cells, given its analysis.
-    int best_guess(const Position& position, const Analysis& analysis) const;
+    // The guess for a position without certain-safe cells, given its analysis (and the cache that
+    // analysis filled, which speeds up the look-ahead).
+    int best_guess(const Position& position, const Analysis& analysis, AnalysisCache& cache) const;
 
 private:
-    double next_move_safety(const Position& position, int cell) const;
+    double next_move_safety(const Position& position, int cell, AnalysisCache& cache) const;
 
     GuessSettings settings_;
 };
