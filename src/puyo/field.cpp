@@ -124,13 +124,10 @@ Puyo Field::at(int col, int row) const {
 void Field::set(int col, int row, Puyo puyo) {
     const Bitboard cell = Bitboard::cell(col, row);
     for (Bitboard& plane : planes_) plane = plane.without(cell);
-    if (puyo != Puyo::None) planes_[static_cast<int>(puyo) - 1] |= cell;
-}
-
-Bitboard Field::occupied() const {
-    Bitboard all;
-    for (const Bitboard& plane : planes_) all |= plane;
-    return all;
+    occupied_ = occupied_.without(cell);
+    if (puyo == Puyo::None) return;
+    planes_[static_cast<int>(puyo) - 1] |= cell;
+    occupied_ |= cell;
 }
 
 Bitboard Field::drop(int col, Puyo puyo) {
@@ -138,11 +135,12 @@ Bitboard Field::drop(int col, Puyo puyo) {
     if (row >= rows()) return {};
     const Bitboard cell = Bitboard::cell(col, row);
     planes_[static_cast<int>(puyo) - 1] |= cell;
+    occupied_ |= cell;
     return cell;
 }
 
 Bitboard Field::settle() {
-    const Bitboard all = occupied();
+    const Bitboard all = occupied_;
     Bitboard changed;
     for (int col = 0; col < kColumns; ++col) {
         const uint32_t column = all.column(col);
@@ -153,6 +151,7 @@ Bitboard Field::settle() {
             const uint32_t bits = plane.column(col);
             if (bits) plane.set_column(col, squeeze(bits, holes));
         }
+        occupied_.set_column(col, (1u << std::popcount(column)) - 1);
         const uint32_t first_hole_and_above = ~((1u << std::countr_zero(holes)) - 1);
         changed.set_column(col, ((1u << std::popcount(column)) - 1) & first_hole_and_above);
     }
@@ -183,7 +182,9 @@ ChainResult Field::resolve(Bitboard changed, std::vector<ChainStep>* steps) {
         if (tally.group_count == 0) return result;
 
         const Bitboard garbage_hit = planes_[kGarbage] & visible & tally.popped.expand();
-        for (Bitboard& plane : planes_) plane = plane.without(tally.popped | garbage_hit);
+        const Bitboard cleared = tally.popped | garbage_hit;
+        for (Bitboard& plane : planes_) plane = plane.without(cleared);
+        occupied_ = occupied_.without(cleared);
         const int64_t score = rules_ == RuleSet::Tsu
                                   ? tsu_step_score(chain, tally.cleared, tally.colors(), tally.group_bonus_sum)
                                   : tutorial_step_score(chain, tally.cleared, tally.colors());
@@ -200,7 +201,7 @@ ChainResult Field::resolve(Bitboard changed, std::vector<ChainStep>* steps) {
 
 ChainResult Field::settle_and_resolve(std::vector<ChainStep>* steps) {
     settle();
-    return resolve(occupied(), steps);
+    return resolve(occupied_, steps);
 }
 
 }  // namespace gridlab::puyo

@@ -64,11 +64,12 @@ public:
     int rows() const { return rows_of(rules_); }
     Puyo at(int col, int row) const;
     void set(int col, int row, Puyo puyo);
-    int height(int col) const { return std::popcount(occupied().column(col)); }
-    Bitboard occupied() const;
+    // The row above the column's top puyo (its puyo count once the field has settled).
+    int height(int col) const { return 32 - std::countl_zero(occupied_.column(col)); }
+    Bitboard occupied() const { return occupied_; }
     Bitboard plane(Puyo puyo) const { return planes_[static_cast<int>(puyo) - 1]; }
-    bool empty() const { return occupied().empty(); }
-    int count() const { return occupied().count(); }
+    bool empty() const { return occupied_.empty(); }
+    int count() const { return occupied_.count(); }
 
     // Puts a puyo on top of column `col`; returns its cell, or an empty set if it rose above the top
     // row and vanished (as a puyo above Tsu's hidden row does).
@@ -89,6 +90,7 @@ private:
     static constexpr int kPlanes = kMaxColors + 1;  // five colours, then garbage
     RuleSet rules_;
     std::array<Bitboard, kPlanes> planes_{};
+    Bitboard occupied_;  // the union of the planes, kept up to date because every step asks for it
 };
 
 }  // namespace gridlab::puyo

@@ -100,6 +100,7 @@ State::State(const Settings& settings, uint64_t seed) : State(settings, seed, Fi
 State::State(const Settings& settings, uint64_t seed, const Field& field)
     : settings_(settings), seed_(seed), field_(field) {
     validate(settings);
+    field_.settle();  // a puzzle field may float; play starts from a settled one
     if (field.rules() != settings.rules) throw std::invalid_argument("the field's rule set differs from the game's");
     game_over_ = spawn_blocked(field_);
 }
