@@ -76,17 +76,18 @@ struct ArenaOptions {
     int games = 10;
     uint64_t seed = 1;
     bool swap = false;
+    bool show_moves = false;
     int jobs = 1;
 };
 
-// The colour of the winner of one game between two AIs, black first, or Empty for a draw.
-Stone play_game(const Settings& settings, const AiSpec& black, const AiSpec& white, Rng rng) {
+// One game between two AIs, black first, to the end.
+State play_game(const Settings& settings, const AiSpec& black, const AiSpec& white, Rng rng) {
     const std::unique_ptr<Mcts> black_ai = make_ai(black, rng.next_u64());
     const std::unique_ptr<Mcts> white_ai = make_ai(white, rng.next_u64());
     State state(settings);
     while (!state.is_terminal())
         state.apply((state.to_move() == Stone::Black ? black_ai : white_ai)->choose(state));
-    return state.winner();
+    return state;
 }
 
 void run_arena(const ArenaOptions& options) {
@@ -97,19 +98,24 @@ void run_arena(const ArenaOptions& options) {
     validate(settings);
     // +1: the --black SPEC won game i, -1: the --white SPEC won, 0: a draw.
     std::vector<int> results(static_cast<size_t>(options.games));
+    std::vector<std::string> records(static_cast<size_t>(options.games));
     parallel_for(options.games, options.jobs, [&](int game) {
         const bool swapped = options.swap && game % 2 == 1;
-        const Stone winner = play_game(settings, swapped ? second : first, swapped ? first : second,
-                                       Rng::for_stream(options.seed, static_cast<uint64_t>(game)));
-        const int black_result = winner == Stone::Black ? 1 : winner == Stone::White ? -1 : 0;
+        const State end = play_game(settings, swapped ? second : first, swapped ? first : second,
+                                    Rng::for_stream(options.seed, static_cast<uint64_t>(game)));
+        const int black_result = end.winner() == Stone::Black ? 1 : end.winner() == Stone::White ? -1 : 0;
         results[static_cast<size_t>(game)] = swapped ? -black_result : black_result;
+        std::string& record = records[static_cast<size_t>(game)];
+        for (int i = 0; i < end.num_moves(); ++i) record += (i ? " " : "") + to_notation(end.move(i), end.size());
     });
     int first_wins = 0, second_wins = 0, draws = 0;
     for (int result : results) (result > 0 ? first_wins : result < 0 ? second_wins : draws)++;
-    print_json({{"games", options.games},
-                {"results",
-                 {{options.black, {{"wins", first_wins}, {"losses", second_wins}, {"draws", draws}}},
-                  {options.white, {{"wins", second_wins}, {"losses", first_wins}, {"draws", draws}}}}}});
+    nlohmann::json doc = {{"games", options.games},
+                          {"results",
+                           {{options.black, {{"wins", first_wins}, {"losses", second_wins}, {"draws", draws}}},
+                            {options.white, {{"wins", second_wins}, {"losses", first_wins}, {"draws", draws}}}}}};
+    if (options.show_moves) doc["moves"] = records;
+    print_json(doc);
 }
 
 struct BenchOptions {
@@ -165,6 +171,7 @@ void add_gomoku_commands(CLI::App& app) {
     arena->add_option("--games", arena_options->games, "number of games")->check(CLI::Range(1, 100000));
     arena->add_option("--seed", arena_options->seed, "random seed (game i uses stream i)");
     arena->add_flag("--swap", arena_options->swap, "alternate colours: the SPECs swap in odd games");
+    arena->add_flag("--moves", arena_options->show_moves, "also print each game's moves (h8 notation)");
     arena->add_option("--jobs", arena_options->jobs, "games played at once (natively)")->check(CLI::Range(1, 64));
     arena->callback([arena_options] { run_arena(*arena_options); });
 

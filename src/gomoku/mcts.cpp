@@ -130,7 +130,7 @@ int Mcts::select_child(const Node& parent) const {
     double best_score = -1e300;
     for (int child = parent.first_child; child < parent.first_child + parent.num_children; ++child) {
         const Node& n = pool_[child];
-        const double q = n.visits > 0 ? static_cast<double>(n.value_sum) / n.visits : 0.0;
+        const double q = n.visits > 0 ? n.value_sum / n.visits : 0.0;
         const double score = q + explore * n.prior / (1 + n.visits);
         if (score > best_score) {
             best_score = score;
@@ -159,12 +159,16 @@ void Mcts::expand(int node, const State& state) {
 void Mcts::backpropagate(int path_length, Stone winner) {
     // The root's move was made before the search; its children's moves by the side to move at the
     // root, their children's by the other side, and so on.
-    Stone mover = root_state_.to_move();
+    const Stone searcher = root_state_.to_move();
+    Stone mover = searcher;
     ++pool_[0].visits;
     for (int i = 1; i < path_length; ++i) {
         Node& n = pool_[path_[i]];
         ++n.visits;
-        n.value_sum += winner == Stone::Empty ? 0 : winner == mover ? 1 : -1;
+        if (winner == Stone::Empty)
+            n.value_sum += mover == searcher ? config_.draw_score : -config_.draw_score;
+        else
+            n.value_sum += winner == mover ? 1 : -1;
         mover = opponent(mover);
     }
 }
@@ -192,7 +196,7 @@ SearchReport Mcts::report() const {
     for (int child = root.first_child; child < root.first_child + root.num_children; ++child) {
         const Node& n = pool_[child];
         report.candidates.push_back({root_state_.to_action(n.cell), n.visits,
-                                     n.visits > 0 ? static_cast<double>(n.value_sum) / n.visits : 0.0, n.prior});
+                                     n.visits > 0 ? n.value_sum / n.visits : 0.0, n.prior});
     }
     std::stable_sort(report.candidates.begin(), report.candidates.end(),
                      [](const CandidateStats& a, const CandidateStats& b) { return a.visits > b.visits; });

@@ -9,7 +9,7 @@
 //   2. expansion: a leaf that has been visited enough gets one child per move the policy proposes;
 //   3. simulation: the policy plays the game out from the leaf (a "rollout");
 //   4. backpropagation: every node on the path counts the visit and the result, +1 for the player who
-//      made its move if they won, -1 if they lost, 0 for a draw.
+//      made its move if they won, -1 if they lost, 0 for a draw (or the searcher's draw score).
 // The answer is the most visited move at the root.
 //
 // The selection rule is AlphaZero_Gomoku's mcts_pure rule rather than UCB1's sqrt(ln N / n): it only
@@ -57,6 +57,10 @@ struct SearchConfig {
     double exploration = 5.0;   // c in the selection score
     int expand_after = 0;       // visits a leaf needs before it is expanded (0: at once, as mcts_pure)
     bool reuse_tree = false;    // keep the subtree of the moves played since the last search
+    // What a draw is worth to the side searching (its opponent gets the negation). Below 0, the
+    // search prefers a risky win to a safe draw: right against a weaker opponent. (Multiples of
+    // 1/2 keep the sums exact, so native and wasm agree.)
+    double draw_score = 0;
     int64_t max_nodes = 2'000'000;  // node budget: past it, leaves stay leaves (about 20 bytes each)
     Budget budget;
 };
@@ -102,7 +106,7 @@ private:
         int16_t num_children = 0;
         int16_t cell = -1;         // padded cell played to reach this node
         int32_t visits = 0;
-        int32_t value_sum = 0;     // sum of +1 / 0 / -1 results for the player who played `cell`
+        double value_sum = 0;      // sum of the results for the player who played `cell`
         float prior = 0;
     };
 

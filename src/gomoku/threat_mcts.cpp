@@ -233,6 +233,7 @@ std::unique_ptr<Mcts> make_threat_mcts(const Budget& budget, uint64_t seed, int6
     config.exploration = kThreatMctsExploration;
     config.expand_after = 1;
     config.reuse_tree = true;
+    config.draw_score = kThreatMctsDrawScore;
     config.max_nodes = max_nodes;
     config.budget = budget;
     return std::make_unique<Mcts>(std::make_unique<ThreatPolicy>(), config, seed);

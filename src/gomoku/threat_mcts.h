@@ -25,6 +25,9 @@
 namespace gridlab::gomoku {
 
 constexpr double kThreatMctsExploration = 1.5;
+// A draw counts as half a loss to the searcher: it keeps looking for wins on small boards, where
+// cautious play fills the board.
+constexpr double kThreatMctsDrawScore = -0.5;
 
 // The cells where `stone` could win next once it has a stone on the empty `cell`, counting only the
 // lines through `cell` (the ones the stone changes). Writes up to 8 padded cells to `out`.

@@ -1,0 +1,81 @@
+#include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+
+#include "gomoku/pbrain.h"
+
+using namespace gridlab::gomoku;
+
+namespace {
+// Runs a scripted session with a fixed playout budget and returns everything the brain printed.
+std::string session(const std::string& script, int64_t playouts = 300) {
+    std::istringstream in(script);
+    std::ostringstream out;
+    run_pbrain(in, out, PbrainOptions{playouts, 1});
+    return out.str();
+}
+}  // namespace
+
+TEST_CASE("gomoku pbrain: START, ABOUT, INFO and END", "[gomoku]") {
+    CHECK(session("START 15\r\nINFO timeout_turn 1000\nINFO rule 1\nABOUT\nEND\nSTART 15\n") ==
+          "OK\nname=\"gridlab-gomoku\", version=\"1.0\", author=\"gridlab\"\n");
+}
+
+TEST_CASE("gomoku pbrain: BEGIN opens in the centre, TURN gets a reply", "[gomoku]") {
+    const std::string out = session("START 15\nBEGIN\nTURN 0,0\nEND\n");
+    std::istringstream lines(out);
+    std::string ok, first, second;
+    std::getline(lines, ok);
+    std::getline(lines, first);
+    std::getline(lines, second);
+    CHECK(ok == "OK");
+    CHECK(first == "7,7");
+    // The reply is a legal point other than the two taken ones: same seed, same reply.
+    CHECK(second != "7,7");
+    CHECK(second != "0,0");
+    CHECK(out == session("START 15\nBEGIN\nTURN 0,0\nEND\n"));
+}
+
+TEST_CASE("gomoku pbrain: BOARD ... DONE, then the brain wins in one", "[gomoku]") {
+    // Ours (1) are a four on row 3 (x = 3..6); the opponent (2) blocked x = 2, so x = 7 wins.
+    const std::string script =
+        "START 15\n"
+        "BOARD\n"
+        "3,3,1\n2,3,2\n4,3,1\n10,10,2\n5,3,1\n10,11,2\n6,3,1\n10,12,2\n"
+        "DONE\n"
+        "END\n";
+    CHECK(session(script) == "OK\n7,3\n");
+}
+
+TEST_CASE("gomoku pbrain: TURN blocks the opponent's four", "[gomoku]") {
+    // We are white: black's four in column 0 (y = 1..4) must be blocked at y = 5 (y = 0 is taken).
+    const std::string script =
+        "START 10\n"
+        "BOARD\n"
+        "0,1,2\n0,0,1\n0,2,2\n9,9,1\n0,3,2\n9,7,1\n"
+        "DONE\n"
+        "TURN 0,4\n"
+        "END\n";
+    const std::string out = session(script);
+    CHECK(out.substr(0, 3) == "OK\n");
+    CHECK(out.substr(out.rfind('\n', out.size() - 2) + 1) == "0,5\n");
+}
+
+TEST_CASE("gomoku pbrain: TAKEBACK and RESTART", "[gomoku]") {
+    CHECK(session("START 8\nBEGIN\nTAKEBACK 4,4\nTAKEBACK 4,4\nRESTART\nBEGIN\nEND\n") ==
+          "OK\n4,4\nOK\nERROR TAKEBACK 4,4 is not the last move\nOK\n4,4\n");
+}
+
+TEST_CASE("gomoku pbrain: errors and unknown commands leave the game as it was", "[gomoku]") {
+    CHECK(session("BEGIN\n") == "ERROR no game: send START first\n");
+    CHECK(session("START 20\n") == "ERROR unsupported board size 20 (5..19)\n");
+    CHECK(session("RECTSTART 15,10\n") == "ERROR rectangular boards are not supported\n");
+    CHECK(session("START 8\nTURN 8,0\nTURN 1\nFOO bar\nTURN 1,1\n").substr(0, 150) ==
+          "OK\nERROR x: 8 is outside 0..7\nERROR expected x,y but got '1'\nUNKNOWN command 'FOO'\n" +
+              session("START 8\nTURN 1,1\n").substr(3));
+    CHECK(session("START 8\nBOARD\n1,1,1\n2,2,1\nDONE\nBEGIN\n") ==
+          "OK\nERROR impossible BOARD: 2 own and 0 opponent stones with us to move\n" +
+              session("START 8\nBEGIN\n").substr(3));
+    CHECK(session("START 8\nBOARD\n1,1,1\n1,x,2\n3,3,2\nDONE\n") == "OK\nERROR y: 'x' is not a whole number\n");
+    CHECK(session("START 8\nBOARD\n1,1,2\n") == "OK\nERROR BOARD without DONE\n");
+}
