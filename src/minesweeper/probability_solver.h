@@ -1,13 +1,17 @@
 // The strongest of the three: exact probabilities (probability.h), then
 //   1. a cell that is safe in every layout, if there is one;
-//   2. otherwise a guess. The lowest mine probability alone is not the best guess: among the cells
+//   2. when at most 64 layouts remain, the endgame search (endgame.h): the guess that maximises the
+//      chance of winning outright;
+//   3. otherwise a guess. The lowest mine probability alone is not the best guess: among the cells
 //      nearly as safe as the safest, prefer the one after which we are most likely to survive the
 //      NEXT move too. For each candidate and each number it could show, the position is analysed
 //      again: if that number leaves a certain-safe cell the next move is free (worth 1), otherwise it
 //      is worth the best safety then available. score = P(safe now) * E[next move's safety].
 //      This rewards progress (numbers that resolve cells) and punishes dead cells that tell nothing.
-//   3. When at most 64 layouts remain, the endgame search (endgame.h) finds the guess that
-//      maximises the chance of winning outright.
+//
+// For the web app the work can be sliced: begin() analyses the position, each think(ms) weighs more
+// candidates until its slice is used, and decision() is valid at any time (final once finished()).
+// The result does not depend on the slicing. decide() does it all in one call.
 #pragma once
 
 #include "minesweeper/endgame.h"
@@ -17,8 +21,8 @@
 namespace gridlab::minesweeper {
 
 struct GuessSettings {
-    double tolerance = 0.05;       // candidates: mine probability at most the lowest + tolerance
-    int max_candidates = 10;       // of which at most this many are looked ahead
+    double tolerance = 0.1;          // candidates: mine probability at most the lowest + tolerance
+    int max_candidates = 12;         // of which at most this many are looked ahead
     int max_outside_candidates = 3;  // outside cells are alike but for their place: keep the few with fewest neighbours
     AnalysisLimits limits;
     AnalysisLimits lookahead_limits{100'000};
@@ -32,14 +36,22 @@ public:
     // Throws std::invalid_argument on an impossible position.
     Decision decide(const Position& position, Rng& rng) override;
 
-    // The guess for a position without certain-safe cells, given its analysis (and the cache that
-    // analysis filled, which speeds up the look-ahead).
-    int best_guess(const Position& position, const Analysis& analysis, AnalysisCache& cache) const;
+    void begin(const Position& position);  // throws std::invalid_argument on an impossible position
+    void think(double budget_ms);  // always does at least one unit of work
+    bool finished() const { return !endgame_pending_ && next_candidate_ >= decision_.knowledge.candidates.size(); }
+    int best_action() const { return decision_.move; }
+    const Decision& decision() const { return decision_; }
 
 private:
-    double next_move_safety(const Position& position, int cell, AnalysisCache& cache) const;
+    void choose_candidates(const Analysis& analysis);
+    double next_move_safety(int cell);
 
     GuessSettings settings_;
+    Position position_;
+    AnalysisCache cache_;
+    Decision decision_;
+    bool endgame_pending_ = false;
+    size_t next_candidate_ = 0;
 };
 
 }  // namespace gridlab::minesweeper

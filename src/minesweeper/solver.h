@@ -22,6 +22,14 @@ struct Sentence {
     friend bool operator==(const Sentence&, const Sentence&) = default;
 };
 
+// A guess the probability solver weighed: P(safe now) * E[safety of the next move] = score.
+struct GuessCandidate {
+    int cell = -1;
+    double mine_probability = 0;
+    double next_safety = 0;  // -1 until looked at
+    double score = -1;
+};
+
 // What a solver knows about a position. All plain data, indexed by cell (row * cols + col).
 struct Knowledge {
     std::vector<int> safe;   // hidden cells known to be safe, ascending
@@ -30,6 +38,7 @@ struct Knowledge {
     // solver; the other two only know 0 and 1 and give the remaining mine density elsewhere.
     std::vector<double> mine_probability;
     std::vector<Sentence> sentences;  // the kb solver's knowledge base after inference; empty otherwise
+    std::vector<GuessCandidate> candidates;  // the probability solver's compared guesses, safest first
     bool exact = true;                // false when the probability solver fell back to local rules
 };
 

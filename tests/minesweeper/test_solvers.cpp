@@ -248,3 +248,28 @@ TEST_CASE("endgame: exact chance of winning over few layouts", "[minesweeper][en
     CHECK(enumerate_layouts(parse_position("1.\n..\n", 1), 64, 1000, layouts));
     CHECK(layouts == std::vector<std::vector<int>>{{3}, {2}, {1}});  // safe tried first
 }
+
+TEST_CASE("probability solver: thinking in slices gives the one-call decision", "[minesweeper][probability]") {
+    // Play seeded expert games until a guess with several candidates comes up, then compare.
+    int compared = 0;
+    for (uint64_t seed = 1; seed <= 20 && compared < 5; ++seed) {
+        State state(level_settings("expert"), seed);
+        state.reveal(0);
+        Rng rng(seed);
+        ProbabilitySolver one_call, sliced;
+        while (!state.terminal()) {
+            const Decision decision = one_call.decide(state.position(), rng);
+            if (decision.guess && decision.knowledge.candidates.size() > 2) {
+                sliced.begin(state.position());
+                int slices = 0;
+                for (; !sliced.finished(); ++slices) sliced.think(0.0);
+                CHECK(slices >= 2);
+                CHECK(sliced.best_action() == decision.move);
+                CHECK(sliced.decision().knowledge.candidates.size() == decision.knowledge.candidates.size());
+                ++compared;
+            }
+            state.reveal_unchecked(decision.move);
+        }
+    }
+    CHECK(compared == 5);
+}
