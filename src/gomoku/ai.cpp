@@ -29,8 +29,10 @@ AiSpec parse_ai_spec(std::string_view text) {
             spec.budget.ms = parse_int(value, 1, 3'600'000, "ms");
         else if (key == "nodes")
             spec.max_nodes = parse_int(value, 1 + kMaxCells, 100'000'000, "nodes");
+        else if (key == "c")
+            spec.exploration = parse_int(value, 1, 100'000, "c") / 100.0;
         else
-            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected playouts, ms or nodes)");
+            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected playouts, ms, nodes or c)");
     }
     if (spec.budget.playouts == 0 && spec.budget.ms == 0)
         spec.budget.playouts = spec.name == "mcts" ? kDefaultThreatPlayouts : kDefaultPurePlayouts;
@@ -38,8 +40,12 @@ AiSpec parse_ai_spec(std::string_view text) {
 }
 
 std::unique_ptr<Mcts> make_ai(const AiSpec& spec, uint64_t seed) {
-    if (spec.name == "mcts") return make_threat_mcts(spec.budget, seed, spec.max_nodes);
-    return make_pure_mcts(spec.budget, seed, spec.max_nodes);
+    SearchConfig config = spec.name == "mcts" ? threat_mcts_config() : pure_mcts_config();
+    config.budget = spec.budget;
+    config.max_nodes = spec.max_nodes;
+    if (spec.exploration > 0) config.exploration = spec.exploration;
+    return spec.name == "mcts" ? std::make_unique<Mcts>(std::make_unique<ThreatPolicy>(), config, seed)
+                               : std::make_unique<Mcts>(std::make_unique<UniformPolicy>(), config, seed);
 }
 
 }  // namespace gridlab::gomoku

@@ -34,12 +34,16 @@ Stone UniformPolicy::rollout(State& state, Rng& rng) {
     return state.winner();
 }
 
-std::unique_ptr<Mcts> make_pure_mcts(const Budget& budget, uint64_t seed, int64_t max_nodes) {
+SearchConfig pure_mcts_config() {
     SearchConfig config;
     config.exploration = kPureMctsExploration;
     config.expand_after = 0;
     config.reuse_tree = false;
-    config.max_nodes = max_nodes;
+    return config;
+}
+
+std::unique_ptr<Mcts> make_pure_mcts(const Budget& budget, uint64_t seed) {
+    SearchConfig config = pure_mcts_config();
     config.budget = budget;
     return std::make_unique<Mcts>(std::make_unique<UniformPolicy>(), config, seed);
 }

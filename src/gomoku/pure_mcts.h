@@ -24,6 +24,8 @@ private:
     std::array<int16_t, kMaxCells> empty_cells_{};  // rollout scratch, reused so rollouts don't allocate
 };
 
-std::unique_ptr<Mcts> make_pure_mcts(const Budget& budget, uint64_t seed, int64_t max_nodes = SearchConfig{}.max_nodes);
+// The search settings of pure-mcts (its budget left unset).
+SearchConfig pure_mcts_config();
+std::unique_ptr<Mcts> make_pure_mcts(const Budget& budget, uint64_t seed);
 
 }  // namespace gridlab::gomoku

@@ -159,36 +159,63 @@ void ThreatPolicy::list_candidate(const State& state, int cell) {
     candidates_[num_candidates_++] = static_cast<int16_t>(cell);
 }
 
-void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
-    int winning[8];
-    const int count = threats_after(state, cell, stone, winning);
-    const int colour = colour_index(stone);
-    for (int i = 0; i < count; ++i)
-        if (!threat_marked_[colour][winning[i]]) {
-            threat_marked_[colour][winning[i]] = 1;
-            threats_[colour][num_threats_[colour]++] = static_cast<int16_t>(winning[i]);
-        }
+void ThreatPolicy::CellList::clear() {
+    listed.fill(0);
+    size = 0;
 }
 
-// A cell where `stone` wins now, or -1. Listed cells that were filled (or, under the standard rule,
-// became overlines) are dropped for good: stones are never removed during a rollout.
-int ThreatPolicy::valid_threat(const State& state, Stone stone) {
-    const int colour = colour_index(stone);
-    auto& list = threats_[colour];
-    int& count = num_threats_[colour];
-    for (int i = count - 1; i >= 0; --i) {
-        const int cell = list[i];
-        if (state.cell(cell) == Stone::Empty && state.makes_win(cell, stone)) return cell;
-        list[i] = list[--count];
+void ThreatPolicy::CellList::add(int cell) {
+    if (listed[cell]) return;
+    listed[cell] = 1;
+    cells[size++] = static_cast<int16_t>(cell);
+}
+
+// The first listed cell that still passes `still_good`, or -1. Cells that no longer do (filled, or
+// blocked) are dropped; they are listed again if a later stone makes them a threat once more.
+template <typename Check>
+int ThreatPolicy::CellList::first_valid(Check&& still_good) {
+    for (int i = size - 1; i >= 0; --i) {
+        const int cell = cells[i];
+        if (still_good(cell)) return cell;
+        listed[cell] = 0;
+        cells[i] = cells[--size];
     }
     return -1;
 }
 
+// Lists the threats `stone` gained by its stone on `cell`: its winning cells, and the empty cells
+// that would now give it two winning cells at once. Only lines through `cell` changed, and on a line
+// with fewer than win_length - 2 of its stones (counting the new one) no cell can make a four.
+void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
+    const int colour = colour_index(stone);
+    int winning[8];
+    const int count = threats_after(state, cell, stone, winning);
+    for (int i = 0; i < count; ++i) wins_[colour].add(winning[i]);
+    const int reach = state.settings().win_length - 1;
+    for (int step : kDirections) {
+        int own = 1;
+        for (int dir : {step, -step})
+            for (int k = 1, next = cell + dir; k <= reach && state.cell(next) != opponent(stone) &&
+                                               state.cell(next) != Stone::Wall;
+                 ++k, next += dir)
+                own += state.cell(next) == stone;
+        if (own < state.settings().win_length - 2) continue;
+        for (int dir : {step, -step})
+            for (int k = 1, next = cell + dir; k <= reach && state.cell(next) != opponent(stone) &&
+                                               state.cell(next) != Stone::Wall;
+                 ++k, next += dir)
+                if (state.cell(next) == Stone::Empty && threats_after(state, next, stone, winning) >= 2)
+                    doubles_[colour].add(next);
+    }
+}
+
 Stone ThreatPolicy::rollout(State& state, Rng& rng) {
     marked_.fill(0);
-    for (auto& marks : threat_marked_) marks.fill(0);
+    for (int colour : {0, 1}) {
+        wins_[colour].clear();
+        doubles_[colour].clear();
+    }
     num_candidates_ = 0;
-    num_threats_ = {0, 0};
     for (int i = 0; i < state.num_moves(); ++i) {
         const int stone = state.to_padded(state.move(i));
         for (int step : kDirections) {
@@ -197,18 +224,31 @@ Stone ThreatPolicy::rollout(State& state, Rng& rng) {
         }
     }
     if (state.num_moves() == 0) list_candidate(state, State::cell_index(state.size() / 2, state.size() / 2));
-    // Winning cells already on the board touch a stone, so they are among the candidates.
+    // Threats already on the board are (nearly always) next to a stone: among the candidates.
+    int winning[8];
     for (int i = 0; i < num_candidates_; ++i)
-        for (Stone stone : {Stone::Black, Stone::White})
-            if (state.makes_win(candidates_[i], stone) && !threat_marked_[colour_index(stone)][candidates_[i]]) {
-                threat_marked_[colour_index(stone)][candidates_[i]] = 1;
-                threats_[colour_index(stone)][num_threats_[colour_index(stone)]++] = candidates_[i];
-            }
+        for (Stone stone : {Stone::Black, Stone::White}) {
+            if (state.makes_win(candidates_[i], stone)) wins_[colour_index(stone)].add(candidates_[i]);
+            if (threats_after(state, candidates_[i], stone, winning) >= 2)
+                doubles_[colour_index(stone)].add(candidates_[i]);
+        }
     while (!state.is_terminal()) {
-        const Stone me = state.to_move();
-        int cell = valid_threat(state, me);                 // win if we can
-        if (cell < 0) cell = valid_threat(state, opponent(me));  // else block their win
-        while (cell < 0) {                                  // else a random cell next to a stone
+        const Stone me = state.to_move(), them = opponent(me);
+        auto wins_for = [&](Stone stone) {
+            return [&state, stone](int cell) { return state.cell(cell) == Stone::Empty && state.makes_win(cell, stone); };
+        };
+        auto doubles_for = [&](Stone stone) {
+            return [&state, stone](int cell) {
+                int unused[8];
+                return state.cell(cell) == Stone::Empty && threats_after(state, cell, stone, unused) >= 2;
+            };
+        };
+        // In order: win; block their win; make two winning cells; take the cell where they would.
+        int cell = wins_[colour_index(me)].first_valid(wins_for(me));
+        if (cell < 0) cell = wins_[colour_index(them)].first_valid(wins_for(them));
+        if (cell < 0) cell = doubles_[colour_index(me)].first_valid(doubles_for(me));
+        if (cell < 0) cell = doubles_[colour_index(them)].first_valid(doubles_for(them));
+        while (cell < 0) {  // else a random cell next to a stone
             // Every empty cell next to a stone is listed, so the list runs dry only on a full board.
             assert(num_candidates_ > 0);
             const int pick = static_cast<int>(rng.below(static_cast<uint64_t>(num_candidates_)));
@@ -228,13 +268,17 @@ Stone ThreatPolicy::rollout(State& state, Rng& rng) {
     return state.winner();
 }
 
-std::unique_ptr<Mcts> make_threat_mcts(const Budget& budget, uint64_t seed, int64_t max_nodes) {
+SearchConfig threat_mcts_config() {
     SearchConfig config;
     config.exploration = kThreatMctsExploration;
     config.expand_after = 1;
     config.reuse_tree = true;
     config.draw_score = kThreatMctsDrawScore;
-    config.max_nodes = max_nodes;
+    return config;
+}
+
+std::unique_ptr<Mcts> make_threat_mcts(const Budget& budget, uint64_t seed) {
+    SearchConfig config = threat_mcts_config();
     config.budget = budget;
     return std::make_unique<Mcts>(std::make_unique<ThreatPolicy>(), config, seed);
 }

@@ -14,8 +14,10 @@
 // Priors come from a classic shape count: for each line of five cells through the move, the more of
 // one colour and none of the other it holds, the more the move builds (our colour) or blocks (theirs).
 //
-// Rollouts play near the stones (cells next to one) and never miss the two forced replies: they take
-// a win when there is one and block the opponent's. That makes their results far more like real games.
+// Rollouts play near the stones (cells next to one) but never miss the forcing moves: they take a
+// win, else block the opponent's, else make an open four (or double four), else take the cell where
+// the opponent would make one (which meets an open three). That makes their results far more like
+// real games than uniformly random ones.
 #pragma once
 
 #include <memory>
@@ -44,21 +46,33 @@ public:
 private:
     void find_near_cells(const State& state);
     void add_with_shape_priors(const State& state, const std::vector<int>& cells, std::vector<Proposal>& out);
+    // Cells where one colour has a threat, kept up to date during a rollout. Entries may go stale
+    // (filled or blocked) and are checked when used.
+    struct CellList {
+        std::array<int16_t, kMaxCells> cells{};
+        std::array<uint8_t, kPaddedCells> listed{};
+        int size = 0;
+        void clear();
+        void add(int cell);
+        template <typename Check>
+        int first_valid(Check&& still_good);
+    };
+
     bool wins_by_force(const State& state, int cell, Stone stone);
     void list_candidate(const State& state, int cell);
     void note_threats(const State& state, int cell, Stone stone);
-    int valid_threat(const State& state, Stone stone);
 
     // Scratch reused across calls so that expansions and rollouts do not allocate.
     std::vector<int> near_, chosen_, opponent_threats_;
     std::array<uint8_t, kPaddedCells> marked_{};
-    std::array<int16_t, kMaxCells> candidates_{};     // rollout: empty cells next to stones
+    std::array<int16_t, kMaxCells> candidates_{};  // rollout: empty cells next to stones
     int num_candidates_ = 0;
-    std::array<std::array<int16_t, kMaxCells>, 2> threats_{};  // rollout: winning cells per colour
-    std::array<int, 2> num_threats_{};
-    std::array<std::array<uint8_t, kPaddedCells>, 2> threat_marked_{};
+    std::array<CellList, 2> wins_{};     // rollout, per colour: cells that win now
+    std::array<CellList, 2> doubles_{};  // rollout, per colour: cells that make two winning cells
 };
 
-std::unique_ptr<Mcts> make_threat_mcts(const Budget& budget, uint64_t seed, int64_t max_nodes = SearchConfig{}.max_nodes);
+// The search settings of mcts (its budget left unset).
+SearchConfig threat_mcts_config();
+std::unique_ptr<Mcts> make_threat_mcts(const Budget& budget, uint64_t seed);
 
 }  // namespace gridlab::gomoku
