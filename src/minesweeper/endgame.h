@@ -5,8 +5,8 @@
 // each layout (a mine ends the game). A cell that is safe in every layout is revealed for free and
 // its number narrows the set; otherwise we must guess, and
 //     win(set) = max over cells c of  sum over numbers v of  |layouts where c shows v| / |set| * win(those)
-// with win = 1 once a single layout remains (everything is known). Sets of up to 64 layouts are bit
-// masks, and each set is solved once (memoised).
+// with win = 1 once a single layout remains (everything is known). Sets of layouts are bit masks,
+// and each set is solved once (memoised).
 #pragma once
 
 #include <cstdint>
@@ -16,9 +16,12 @@
 
 namespace gridlab::minesweeper {
 
+constexpr int kMaxEndgameLayouts = 256;  // the size of the bit masks
+
 struct EndgameLimits {
-    int max_layouts = 64;  // the sets are 64-bit masks
-    int64_t max_nodes = 20'000;
+    int max_layouts = kMaxEndgameLayouts;
+    int64_t max_nodes = 100'000;    // for listing the layouts
+    int64_t max_work = 10'000'000;  // cells tried x layouts split, summed over the search (~10-30 ms)
 };
 
 struct EndgameMove {

@@ -1,6 +1,6 @@
 // The strongest of the three: exact probabilities (probability.h), then
 //   1. a cell that is safe in every layout, if there is one;
-//   2. when at most 64 layouts remain, the endgame search (endgame.h): the guess that maximises the
+//   2. when at most 256 layouts remain, the endgame search (endgame.h): the guess that maximises the
 //      chance of winning outright;
 //   3. otherwise a guess. The lowest mine probability alone is not the best guess: among the cells
 //      nearly as safe as the safest, prefer the one after which we are most likely to survive the

@@ -242,7 +242,7 @@ TEST_CASE("endgame: exact chance of winning over few layouts", "[minesweeper][en
     const EndgameMove row = solve_endgame(parse_position("....\n", 1));
     CHECK(row.cell == 0);
     CHECK(row.win_probability == Approx(0.75));
-    // Too many layouts for the 64-bit sets: no answer, the caller falls back to its heuristic.
+    // C(16,3) = 560 layouts is too many for the endgame sets: no answer, the caller uses its heuristic.
     CHECK(solve_endgame(parse_position("........\n........\n", 3)).cell == -1);
     std::vector<std::vector<int>> layouts;
     CHECK(enumerate_layouts(parse_position("1.\n..\n", 1), 64, 1000, layouts));
