@@ -13,6 +13,7 @@
     fatalBox.hidden = false;
     fatalBox.textContent = message;
   }
+  function check(error) { if (error) throw new Error(error); }
   function progress(text, fraction) {
     statusText.textContent = text;
     if (fraction !== undefined) statusBar.style.width = Math.round(fraction * 100) + '%';
@@ -24,6 +25,10 @@
     firstFrameMs: null,
     // JSON of what is on screen.
     state() { return JSON.parse(Module.ccall('gridlab_state_json', 'string', [], [])); },
+    // Starts a game: the same keys as the URL, e.g. {game: 'gomoku', size: 15, white: 'mcts'}.
+    newGame(params) { check(Module.ccall('gridlab_new_game', 'string', ['string'], [JSON.stringify(params || {})])); },
+    // A player action on the current game, e.g. {move: [7, 7]} (see README for each game's actions).
+    act(action) { check(Module.ccall('gridlab_act', 'string', ['string'], [JSON.stringify(action)])); },
     _markReady() {
       this.ready = true;
       this.firstFrameMs = performance.now();  // since navigation start
@@ -40,6 +45,7 @@
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());  // right click belongs to the games
   const Module = window.Module = {
     canvas: canvas,
+    arguments: [location.search],  // the app starts the game the address asks for
     // Fetches the .wasm with a progress bar (a slow school network should show that it is moving).
     instantiateWasm(imports, done) {
       fetchWithProgress('index.wasm', (loaded, total) =>

@@ -4,43 +4,34 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/gomoku_screen.h"
+#include "app/host.h"
+
 namespace gridlab::app {
 
 namespace {
 
-// Palette (0xRRGGBBAA).
 constexpr uint32_t kCovered = 0x8FA3BFFF;
 constexpr uint32_t kOpened = 0xDDE3EAFF;
 constexpr uint32_t kWell = 0x2A3140FF;
-constexpr uint32_t kWood = 0xDDB86CFF;
 constexpr uint32_t kLine = 0x3B2F1EFF;
 constexpr uint32_t kStoneBlack = 0x1E1E22FF;
 constexpr uint32_t kStoneWhite = 0xF2F2EEFF;
 constexpr uint32_t kPuyoColors[4] = {0xE5484DFF, 0x30A46CFF, 0x3E63DDFF, 0xF5D90AFF};
+constexpr int kSaveVersion = 1;
+constexpr double kNoticeSeconds = 6.0;
 
 struct GameInfo {
     const char* id;
     const char* title;
     const char* lesson;
-    int rows, cols;
 };
 
 constexpr GameInfo kGames[3] = {
-    {"minesweeper", "Minesweeper", "Logic, then probability: watch a solver reason about every hidden cell.", 9, 9},
-    {"puyo", "Puyo Puyo", "Chains and search: an AI that plans a cascade many moves ahead.", 12, 6},
-    {"gomoku", "Gomoku", "Five in a row against Monte Carlo tree search.", 15, 15},
+    {"minesweeper", "Minesweeper", "Logic, then probability: watch a solver reason about every hidden cell."},
+    {"puyo", "Puyo Puyo", "Chains and search: an AI that plans a cascade many moves ahead."},
+    {"gomoku", "Gomoku", "Five in a row against Monte Carlo tree search."},
 };
-
-// What a game's board looks like before anything is played on it.
-std::vector<CellLook> empty_board(int game, int rows, int cols) {
-    std::vector<CellLook> cells(static_cast<size_t>(rows * cols));
-    for (CellLook& cell : cells) {
-        if (game == 0) cell = {kCovered, kShapeRaised, kMarkNone};
-        if (game == 1) cell = {kWell, kShapeTile, kMarkNone};
-        if (game == 2) cell = {0, kShapeGridLines, kMarkNone};
-    }
-    return cells;
-}
 
 // A small decorative board for each game's card on the start screen.
 std::vector<CellLook> preview_board(int game) {
@@ -62,23 +53,172 @@ std::vector<CellLook> preview_board(int game) {
     return cells;
 }
 
-// A full-window host for the screens: no background, so boards drawn under the UI show through.
-bool begin_screen(const char* name, float width, float height) {
+// The full-window host of every screen: no background, so boards drawn under the UI show through.
+void begin_screen_window(float width, float height) {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(width, height));
     constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                        ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoSavedSettings |
                                        ImGuiWindowFlags_NoBringToFrontOnFocus;
-    return ImGui::Begin(name, nullptr, flags);
+    ImGui::Begin("screen", nullptr, flags);
+}
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string url_decode(const std::string& text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '+') {
+            out += ' ';
+        } else if (text[i] == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 && hex_value(text[i + 2]) >= 0) {
+            out += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string url_encode(const std::string& text) {
+    static const char* kHex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ',') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        }
+    }
+    return out;
+}
+
+std::string save_key(const std::string& game) { return "gridlab." + game; }
+
+// {"size": 15, "rule": "standard"} from JavaScript: numbers and booleans are accepted as text.
+Params params_from_json(const nlohmann::json& object) {
+    if (!object.is_object()) throw std::invalid_argument("expected an object of parameters");
+    Params params;
+    for (const auto& [key, value] : object.items()) {
+        if (value.is_string()) params[key] = value.get<std::string>();
+        else if (value.is_number_integer() || value.is_boolean()) params[key] = value.dump();
+        else throw std::invalid_argument(key + ": expected text or a whole number");
+    }
+    return params;
 }
 
 }  // namespace
 
-void App::queue_board(const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba, uint32_t mark_rgba) {
-    boards_.push_back({&target_, where, std::move(cells), line_rgba, mark_rgba});
+Params parse_query(const std::string& query) {
+    Params params;
+    size_t start = !query.empty() && query[0] == '?' ? 1 : 0;
+    while (start < query.size()) {
+        size_t end = query.find('&', start);
+        if (end == std::string::npos) end = query.size();
+        const std::string pair = query.substr(start, end - start);
+        const size_t equals = pair.find('=');
+        if (!pair.empty())
+            params[url_decode(pair.substr(0, equals))] = equals == std::string::npos ? "" : url_decode(pair.substr(equals + 1));
+        start = end + 1;
+    }
+    return params;
+}
+
+std::string to_query(const Params& params) {
+    // "game" first, so a shared link reads naturally.
+    std::string query;
+    auto add = [&](const std::string& key, const std::string& value) {
+        if (!query.empty()) query += '&';
+        query += url_encode(key);
+        query += '=';
+        query += url_encode(value);
+    };
+    if (params.count("game")) add("game", params.at("game"));
+    for (const auto& [key, value] : params)
+        if (key != "game") add(key, value);
+    return query;
+}
+
+App::App() { screens_[2] = std::make_unique<GomokuScreen>(); }
+
+GameScreen* App::screen_for(const std::string& game) const {
+    for (const auto& screen : screens_)
+        if (screen && game == screen->id()) return screen.get();
+    return nullptr;
+}
+
+void App::notify(const std::string& text, double seconds) {
+    notice_ = text;
+    notice_until_ms_ = now_ms_ + seconds * 1000.0;
+}
+
+bool App::restore_saved(GameScreen& screen, const Params& params) {
+    const std::optional<std::string> text = load_saved(save_key(screen.id()));
+    if (!text) return false;
+    try {
+        const nlohmann::json saved = nlohmann::json::parse(*text);
+        if (saved.at("version").get<int>() != kSaveVersion || saved.at("game").get<std::string>() != screen.id())
+            throw std::invalid_argument("it was saved by another version");
+        if (!params.empty() && saved.at("save").at("params").get<Params>() != params) return false;
+        screen.restore(saved.at("save"));
+        return true;
+    } catch (const std::exception& error) {
+        forget_saved(save_key(screen.id()));
+        notify(std::string("The saved game could not be restored (") + error.what() + "), so a new one starts.");
+        return false;
+    }
+}
+
+void App::open_game(const Params& params) {
+    GameScreen* screen = screen_for(params.at("game"));
+    if (!screen) {
+        notify("There is no game called '" + params.at("game") + "'.");
+        current_ = nullptr;
+        return;
+    }
+    current_ = screen;
+    if (params.size() > 1 && restore_saved(*screen, params)) return;
+    try {
+        screen->new_game(params);
+    } catch (const std::exception& error) {
+        notify(std::string("The link asks for something that is not possible (") + error.what() +
+               "), so the usual settings are used.");
+        screen->new_game({});
+    }
+}
+
+void App::start(const std::string& query) {
+    const Params params = parse_query(query);
+    if (params.count("game")) open_game(params);
+}
+
+void App::save_if_changed() {
+    if (!current_ || !current_->take_dirty()) return;
+    const nlohmann::json saved = {{"version", kSaveVersion}, {"game", current_->id()}, {"save", current_->save()}};
+    store_saved(save_key(current_->id()), saved.dump());
+    show_query_in_address(to_query(current_->params()));
+}
+
+void App::update(double now_ms, double slice_ms) {
+    now_ms_ = now_ms;
+    if (current_) current_->update(make_frame(0, 0), slice_ms);
+    save_if_changed();
+}
+
+void App::queue_board(void* self, const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba,
+                      uint32_t mark_rgba) {
+    App& app = *static_cast<App*>(self);
+    app.boards_.push_back({&app.target_, where, std::move(cells), line_rgba, mark_rgba});
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddCallback(draw_queued_board, &boards_.back());
-    draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);  // give ImGui's GL state back
+    draw->AddCallback(draw_queued_board, &app.boards_.back());
+    draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);  // give ImGui its GL state back
 }
 
 void App::draw_queued_board(const ImDrawList*, const ImDrawCmd* command) {
@@ -88,19 +228,71 @@ void App::draw_queued_board(const ImDrawList*, const ImDrawCmd* command) {
                           board->line_rgba, board->mark_rgba);
 }
 
-void App::build_ui(const UiFonts& fonts, float width, float height) {
-    boards_.clear();
-    if (screen_ == Screen::kStart)
-        build_start_screen(fonts, width, height);
-    else
-        build_game_screen(fonts, width, height);
+void App::set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h) {
+    target_ = {&renderer, pixel_ratio, framebuffer_w, framebuffer_h};
 }
 
-void App::build_start_screen(const UiFonts& fonts, float width, float height) {
-    begin_screen("start", width, height);
+Frame App::make_frame(float width, float height) const {
+    Frame frame;
+    frame.fonts = fonts_;
+    frame.width = width;
+    frame.height = height;
+    frame.colorblind = colorblind_;
+    frame.now_ms = now_ms_;
+    frame.queue_board = &App::queue_board;
+    frame.owner = const_cast<App*>(this);
+    return frame;
+}
+
+void App::build_ui(const UiFonts& fonts, float width, float height) {
+    fonts_ = &fonts;
+    boards_.clear();
+    begin_screen_window(width, height);
+    if (current_) {
+        build_top_bar(width);
+        const float top = ImGui::GetCursorPosY() + 4.0f;
+        current_->build_ui(make_frame(width, height), top);
+    } else {
+        build_start_screen(width, height);
+    }
+    if (!notice_.empty() && now_ms_ < notice_until_ms_) {
+        ImGui::SetNextWindowPos(ImVec2(width * 0.5f, height - 16.0f), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+        ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(std::min(width - 32.0f, 640.0f), 400));
+        ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.20f, 0.10f, 0.95f));
+        ImGui::Begin("notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                            ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+        ImGui::PushTextWrapPos(std::min(width - 48.0f, 620.0f));
+        ImGui::TextUnformatted(notice_.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::End();
+        ImGui::PopStyleColor();
+    }
+    ImGui::End();
+    save_if_changed();
+}
+
+void App::build_top_bar(float width) {
+    ImGui::SetCursorPos(ImVec2(12, 10));
+    if (ImGui::Button("< Games")) {
+        current_ = nullptr;
+        show_query_in_address("");
+        return;
+    }
+    ImGui::SameLine();
+    ImGui::PushFont(fonts_->large);
+    for (const GameInfo& info : kGames)
+        if (std::string(info.id) == current_->id()) ImGui::TextUnformatted(info.title);
+    ImGui::PopFont();
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 16.0f, width - 330.0f));
+    if (ImGui::Button("Share link")) notify("Link copied: " + copy_link(to_query(current_->params())), kNoticeSeconds);
+    ImGui::SameLine();
+    ImGui::Checkbox("Colour-blind palette", &colorblind_);
+}
+
+void App::build_start_screen(float width, float height) {
     const float margin = 24.0f;
     ImGui::SetCursorPos(ImVec2(margin, margin));
-    ImGui::PushFont(fonts.large);
+    ImGui::PushFont(fonts_->large);
     ImGui::TextUnformatted("gridlab");
     ImGui::PopFont();
     ImGui::SetCursorPosX(margin);
@@ -111,70 +303,63 @@ void App::build_start_screen(const UiFonts& fonts, float width, float height) {
     const float top = ImGui::GetCursorPosY() + 16.0f;
     const float card_w = stacked ? width - 2 * margin : (width - 4 * margin) / 3.0f;
     const float card_h = stacked ? (height - top - 3 * margin) / 3.0f : std::min(height - top - margin, card_w * 1.2f);
+    const Frame frame = make_frame(width, height);
     for (int game = 0; game < 3; ++game) {
         const float x = stacked ? margin : margin + float(game) * (card_w + margin);
         const float y = stacked ? top + float(game) * (card_h + margin) : top;
         ImGui::SetCursorPos(ImVec2(x, y));
         ImGui::PushID(game);
-        if (ImGui::Button("##card", ImVec2(card_w, card_h))) screen_ = static_cast<Screen>(game + 1);
+        const bool chosen = ImGui::Button("##card", ImVec2(card_w, card_h));
         ImGui::PopID();
         // Card content: title, lesson, and a preview board in the remaining space.
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImVec2 origin = ImGui::GetWindowPos();
         const float pad = 14.0f;
-        draw->AddText(fonts.large, fonts.large->FontSize * ImGui::GetIO().FontGlobalScale,
+        draw->AddText(fonts_->large, fonts_->large->FontSize * ImGui::GetIO().FontGlobalScale,
                       ImVec2(origin.x + x + pad, origin.y + y + pad), IM_COL32(240, 240, 245, 255), kGames[game].title);
         const float text_top = y + pad + 40.0f;
         draw->AddText(nullptr, 0.0f, ImVec2(origin.x + x + pad, origin.y + text_top), IM_COL32(190, 195, 205, 255),
                       kGames[game].lesson, nullptr, card_w - 2 * pad);
         const float board_top = text_top + 56.0f;
         if (card_h - (board_top - y) - pad > 24.0f)
-            queue_board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, 6, 6),
+            frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, 6, 6),
                         preview_board(game), kLine);
+        if (chosen) open_game({{"game", kGames[game].id}});
     }
-    ImGui::End();
-}
-
-void App::build_game_screen(const UiFonts& fonts, float width, float height) {
-    const int game = static_cast<int>(screen_) - 1;
-    const GameInfo& info = kGames[game];
-    begin_screen(info.id, width, height);
-    if (ImGui::Button("< Games")) screen_ = Screen::kStart;
-    ImGui::SameLine();
-    ImGui::PushFont(fonts.large);
-    ImGui::TextUnformatted(info.title);
-    ImGui::PopFont();
-    ImGui::TextDisabled("%s", info.lesson);
-    const float top = ImGui::GetCursorPosY() + 8.0f;
-    const float margin = 16.0f;
-    if (game == 2) {  // Gomoku: the wooden board behind the grid of intersections
-        const BoardPlacement grid = fit_board(margin, top, width - 2 * margin, height - top - margin, info.rows, info.cols);
-        queue_board(fit_board(grid.x - grid.cell * 0.25f, grid.y - grid.cell * 0.25f, grid.cell * (info.cols + 0.5f),
-                              grid.cell * (info.rows + 0.5f), 1, 1),
-                    {{kWood, kShapeTile, kMarkNone}});
-    }
-    queue_board(fit_board(margin, top, width - 2 * margin, height - top - margin, info.rows, info.cols),
-                empty_board(game, info.rows, info.cols), kLine);
-    ImGui::End();
-}
-
-void App::set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h) {
-    target_ = {&renderer, pixel_ratio, framebuffer_w, framebuffer_h};
 }
 
 std::string App::state_json() const {
-    nlohmann::json state;
-    if (screen_ == Screen::kStart) {
-        state["screen"] = "start";
-        state["game"] = nullptr;
-        state["games"] = {kGames[0].id, kGames[1].id, kGames[2].id};
-    } else {
-        const GameInfo& info = kGames[static_cast<int>(screen_) - 1];
-        state["screen"] = "game";
-        state["game"] = info.id;
-        state["board"] = {{"rows", info.rows}, {"cols", info.cols}};
-    }
+    if (!current_) return nlohmann::json{{"screen", "start"}, {"game", nullptr}, {"games", {"minesweeper", "puyo", "gomoku"}}}.dump();
+    nlohmann::json state = current_->state();
+    state["screen"] = "game";
+    state["notice"] = now_ms_ < notice_until_ms_ ? nlohmann::json(notice_) : nlohmann::json(nullptr);
     return state.dump();
+}
+
+std::string App::new_game_json(const std::string& params_json) {
+    try {
+        const Params params = params_from_json(nlohmann::json::parse(params_json));
+        const auto game = params.find("game");
+        GameScreen* screen = screen_for(game == params.end() ? (current_ ? current_->id() : "") : game->second);
+        if (!screen) return "newGame: say which game: minesweeper, puyo or gomoku";
+        screen->new_game(params);
+        current_ = screen;
+        save_if_changed();
+        return "";
+    } catch (const std::exception& error) {
+        return std::string("newGame: ") + error.what();
+    }
+}
+
+std::string App::act_json(const std::string& action_json) {
+    if (!current_) return "act: no game is open";
+    try {
+        current_->act(nlohmann::json::parse(action_json));
+        save_if_changed();
+        return "";
+    } catch (const std::exception& error) {
+        return std::string("act: ") + error.what();
+    }
 }
 
 }  // namespace gridlab::app

@@ -1,11 +1,15 @@
-// The application: which screen is shown, the UI of each, and the boards under it.
+// The application: the start screen, the three game screens, the top bar, notices, and the glue to
+// the page: URL parameters, saving after every move, restoring after a reload, window.gridlab.
 #pragma once
 
+#include <array>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "app/board_renderer.h"
+#include "app/screen.h"
 #include "app/ui_font.h"
 
 struct ImDrawList;
@@ -13,24 +17,35 @@ struct ImDrawCmd;
 
 namespace gridlab::app {
 
+// "game=gomoku&size=15" <-> {{"game","gomoku"},{"size","15"}}; a leading '?' is ignored,
+// %XX and '+' are decoded.
+Params parse_query(const std::string& query);
+std::string to_query(const Params& params);
+
 class App {
 public:
+    App();
+    // Opens what the page's address asks for: a game in progress saved for exactly these
+    // parameters, else a new game with them, else the start screen.
+    void start(const std::string& query);
+    // Per frame, before the UI: AI thinking for up to slice_ms, then saving if anything changed.
+    void update(double now_ms, double slice_ms);
     // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render) in a w x h logical window.
     void build_ui(const UiFonts& fonts, float width, float height);
     // Where this frame's boards are drawn: they are drawn while ImGui renders, in the UI's order.
     void set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h);
-    // JSON of what is on screen, for window.gridlab.state() and tests.
+
+    // window.gridlab: JSON in, "" or an error message out.
     std::string state_json() const;
+    std::string new_game_json(const std::string& params_json);
+    std::string act_json(const std::string& action_json);
 
 private:
-    enum class Screen { kStart, kMinesweeper, kPuyo, kGomoku };
-
     struct RenderTarget {
         BoardRenderer* renderer = nullptr;
         float pixel_ratio = 1.0f;
         int framebuffer_w = 0, framebuffer_h = 0;
     };
-
     // A board placed in the UI this frame, drawn by an ImDrawList callback at its place in the draw
     // order: above what the UI drew before it (a card), below what it draws after (numbers).
     struct QueuedBoard {
@@ -41,13 +56,27 @@ private:
         uint32_t mark_rgba = 0;
     };
     static void draw_queued_board(const ImDrawList* list, const ImDrawCmd* command);
+    static void queue_board(void* self, const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba,
+                            uint32_t mark_rgba);
 
-    void build_start_screen(const UiFonts& fonts, float width, float height);
-    void build_game_screen(const UiFonts& fonts, float width, float height);
-    void queue_board(const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba = 0,
-                     uint32_t mark_rgba = 0);
+    GameScreen* screen_for(const std::string& game) const;
+    // Opens `game` with `params`; a bad parameter gives a notice and the game's defaults.
+    void open_game(const Params& params);
+    // Restores the saved game of `screen` if it was started with `params` (all of them when empty).
+    bool restore_saved(GameScreen& screen, const Params& params);
+    void save_if_changed();
+    void notify(const std::string& text, double seconds = 6.0);
+    void build_start_screen(float width, float height);
+    void build_top_bar(float width);
+    Frame make_frame(float width, float height) const;
 
-    Screen screen_ = Screen::kStart;
+    std::array<std::unique_ptr<GameScreen>, 3> screens_;
+    GameScreen* current_ = nullptr;  // null: the start screen
+    const UiFonts* fonts_ = nullptr;
+    bool colorblind_ = false;
+    double now_ms_ = 0;
+    std::string notice_;
+    double notice_until_ms_ = 0;
     RenderTarget target_;
     std::deque<QueuedBoard> boards_;  // a deque: the draw list keeps pointers to its elements
 };

@@ -14,6 +14,7 @@
 #include "app/gl.h"
 #include "app/platform.h"
 #include "app/ui_font.h"
+#include "core/time_budget.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -22,6 +23,10 @@
 namespace {
 
 gridlab::app::App* g_app = nullptr;  // for the exported web functions below
+
+// AI thinking per frame: with drawing, a frame stays well inside 33 ms (30 frames per second) even
+// on a slow Chromebook.
+constexpr double kAiSliceMs = 8.0;
 
 #ifdef __EMSCRIPTEN__
 EM_JS(void, show_fatal_on_page, (const char* message), {
@@ -55,20 +60,36 @@ void apply_style() {
 
 #ifdef __EMSCRIPTEN__
 extern "C" {
-// window.gridlab.state() reads this: JSON of what is on screen.
+// window.gridlab.state(), newGame(params) and act(action) call these (see web/gridlab.js).
 EMSCRIPTEN_KEEPALIVE const char* gridlab_state_json() {
     static std::string json;
     json = g_app ? g_app->state_json() : "null";
     return json.c_str();
 }
+EMSCRIPTEN_KEEPALIVE const char* gridlab_new_game(const char* params_json) {
+    static std::string error;
+    error = g_app ? g_app->new_game_json(params_json) : "not started";
+    return error.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
+    static std::string error;
+    error = g_app ? g_app->act_json(action_json) : "not started";
+    return error.c_str();
+}
 }
 #endif
 
 int main(int argc, char** argv) {
-    // --frames N: quit after N frames (native smoke tests and screenshots).
+    // --frames N: quit after N frames (native smoke tests and screenshots). Any other argument is
+    // the page's query, "?game=gomoku&size=15" (the web page passes location.search).
     long max_frames = -1;
-    for (int i = 1; i + 1 < argc; ++i)
-        if (std::strcmp(argv[i], "--frames") == 0) max_frames = std::strtol(argv[i + 1], nullptr, 10);
+    std::string query;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--frames") == 0 && i + 1 < argc)
+            max_frames = std::strtol(argv[++i], nullptr, 10);
+        else
+            query = argv[i];
+    }
 
     gridlab::app::Platform platform;
     std::string error;
@@ -90,6 +111,8 @@ int main(int argc, char** argv) {
     }
     static gridlab::app::App app;
     g_app = &app;
+    app.start(query);
+    const gridlab::Stopwatch clock;
     gridlab::app::UiFonts fonts;
     float fonts_ratio = 0.0f;
     long frame_count = 0;
@@ -108,6 +131,7 @@ int main(int argc, char** argv) {
             fonts = gridlab::app::load_ui_fonts(ratio);
             fonts_ratio = ratio;
         }
+        app.update(clock.elapsed_ms(), kAiSliceMs);
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();

@@ -1,0 +1,308 @@
+#include "app/gomoku_screen.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace gridlab::app {
+
+using gomoku::Stone;
+
+namespace {
+
+constexpr uint32_t kWood = 0xDDB86CFF;
+constexpr uint32_t kLine = 0x3B2F1EFF;
+constexpr uint32_t kBlackStone = 0x1E1E22FF;
+constexpr uint32_t kWhiteStone = 0xF2F2EEFF;
+constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts"};
+constexpr const char* kRules[] = {"freestyle", "standard"};
+
+int side_index(Stone side) { return side == Stone::Black ? 0 : 1; }
+
+std::string status_text(const gomoku::State& state) {
+    switch (state.outcome()) {
+        case gomoku::Outcome::BlackWins: return "black wins";
+        case gomoku::Outcome::WhiteWins: return "white wins";
+        case gomoku::Outcome::Draw: return "draw";
+        default: return "playing";
+    }
+}
+
+nlohmann::json cell_json(int action, int size) { return {action / size, action % size}; }
+
+int index_of(const char* const* names, int count, const std::string& name) {
+    for (int i = 0; i < count; ++i)
+        if (name == names[i]) return i;
+    return 0;
+}
+
+}  // namespace
+
+GomokuScreen::GomokuScreen() { new_game({}); }
+
+void GomokuScreen::new_game(const Params& params) {
+    gomoku::Settings settings;
+    settings.size = int_param(params, "size", 15, gomoku::kMinSize, gomoku::kMaxSize);
+    settings.win_length = int_param(params, "win", 5, 3, settings.size);
+    settings.rule = gomoku::parse_rule(choice_param(params, "rule", "freestyle", {"freestyle", "standard"}));
+    const std::string black = choice_param(params, "black", "human", {"human", "pure-mcts", "mcts"});
+    const std::string white = choice_param(params, "white", "mcts", {"human", "pure-mcts", "mcts"});
+    const int ms = int_param(params, "ms", 1000, 50, 20000);
+    const int playouts = int_param(params, "playouts", 5000, 100, 1000000);
+    const uint64_t seed = seed_param(params);
+
+    // Everything is valid: now replace the game.
+    stop_thinking();
+    params_ = params;
+    params_["game"] = "gomoku";
+    params_["seed"] = std::to_string(seed);
+    seed_ = seed;
+    state_ = gomoku::State(settings);
+    black_ = black == "human" ? "" : black;
+    white_ = white == "human" ? "" : white;
+    for (Stone side : {Stone::Black, Stone::White}) {
+        const int i = side_index(side);
+        const std::string& name = player(side);
+        budget_[i] = name == "mcts" ? gomoku::Budget{0, double(ms)} : gomoku::Budget{playouts, 0};
+        ai_[i] = name.empty() ? nullptr : gomoku::make_ai({name, budget_[i], gomoku::SearchConfig{}.max_nodes}, seed * 2 + i);
+    }
+    paused_ = false;
+    edit_size_ = settings.size;
+    edit_rule_ = settings.rule == gomoku::Rule::Standard ? 1 : 0;
+    edit_black_ = index_of(kPlayers, 3, black);
+    edit_white_ = index_of(kPlayers, 3, white);
+    edit_ms_ = ms;
+    mark_dirty();
+}
+
+void GomokuScreen::stop_thinking() {
+    thinking_ = false;
+    report_ = {};
+}
+
+void GomokuScreen::play(int action) {
+    state_.apply(action);  // throws, unchanged, if illegal
+    stop_thinking();
+    mark_dirty();
+}
+
+void GomokuScreen::undo() {
+    if (state_.num_moves() == 0) throw std::invalid_argument("undo: no move to take back");
+    stop_thinking();
+    state_.undo();
+    // Against an AI, take its reply back too, so the human is to move again.
+    const bool someone_human = !is_ai(Stone::Black) || !is_ai(Stone::White);
+    while (someone_human && is_ai(state_.to_move()) && state_.num_moves() > 0) state_.undo();
+    mark_dirty();
+}
+
+void GomokuScreen::act(const nlohmann::json& action) {
+    if (!action.is_object()) throw std::invalid_argument("a Gomoku action is an object: {\"move\":[r,c]} or {\"undo\":true}");
+    if (action.contains("undo")) return undo();
+    if (!action.contains("move")) throw std::invalid_argument("a Gomoku action needs \"move\" or \"undo\"");
+    if (state_.is_terminal()) throw std::invalid_argument("the game is over");
+    if (is_ai(state_.to_move())) throw std::invalid_argument("it is the AI's turn");
+    const nlohmann::json& move = action["move"];
+    int target;
+    if (move.is_string()) {
+        target = gomoku::parse_move(move.get<std::string>(), state_.size());
+    } else if (move.is_array() && move.size() == 2 && move[0].is_number_integer() && move[1].is_number_integer()) {
+        const int row = move[0].get<int>(), col = move[1].get<int>();
+        if (row < 0 || row >= state_.size() || col < 0 || col >= state_.size())
+            throw std::invalid_argument("move: off the board");
+        target = row * state_.size() + col;
+    } else {
+        throw std::invalid_argument("move: expected [row, col] or a name like \"h8\"");
+    }
+    play(target);
+}
+
+void GomokuScreen::update(const Frame&, double slice_ms) {
+    if (state_.is_terminal() || paused_ || !is_ai(state_.to_move())) return;
+    gomoku::Mcts& ai = *ai_[side_index(state_.to_move())];
+    if (!thinking_) {
+        ai.begin(state_);
+        thinking_ = true;
+    }
+    ai.think(slice_ms);
+    report_ = ai.report();
+    if (ai.finished()) play(ai.best_action());
+}
+
+std::vector<int> GomokuScreen::winning_line() const {
+    std::vector<int> line;
+    const Stone winner = state_.winner();
+    const int last = state_.last_move();
+    if (winner == Stone::Empty || last < 0) return line;
+    for (int step : gomoku::kDirections) {
+        const int forward = state_.run_from(last, step, winner), backward = state_.run_from(last, -step, winner);
+        if (!state_.is_winning_run(1 + forward + backward)) continue;
+        for (int k = -backward; k <= forward; ++k) line.push_back(state_.to_action(last + k * step));
+        break;
+    }
+    return line;
+}
+
+void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
+    const int n = state_.size();
+    // The wooden board reaches half a cell beyond the outer lines.
+    frame.board(fit_board(board.x - board.cell * 0.3f, board.y - board.cell * 0.3f, board.cell * (n + 0.6f),
+                          board.cell * (n + 0.6f), 1, 1),
+                {{kWood, kShapeTile, kMarkNone}});
+    std::vector<CellLook> cells(static_cast<size_t>(n * n), CellLook{0, kShapeGridLines, kMarkNone});
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) {
+            const Stone stone = state_.at(r, c);
+            if (stone != Stone::Empty)
+                cells[r * n + c] = {stone == Stone::Black ? kBlackStone : kWhiteStone, kShapeGridLines | kShapeDisc, kMarkNone};
+        }
+    if (state_.num_moves() > 0) cells[state_.move(state_.num_moves() - 1)].mark = kMarkRing;
+    for (int action : winning_line()) cells[action].mark = kMarkDot;
+    frame.board(board, std::move(cells), kLine);
+}
+
+void GomokuScreen::draw_search_overlay(const Frame&, const BoardPlacement& board) const {
+    if (!show_search_ || !thinking_ || report_.candidates.empty()) return;
+    int64_t total = 0;
+    for (const auto& c : report_.candidates) total += c.visits;
+    if (total == 0) return;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const int n = state_.size();
+    const size_t shown = std::min<size_t>(report_.candidates.size(), 10);
+    for (size_t i = 0; i < shown; ++i) {
+        const auto& candidate = report_.candidates[i];
+        const float share = float(candidate.visits) / float(total);
+        if (candidate.visits == 0) break;
+        const ImVec2 centre(origin.x + board.x + (float(candidate.action % n) + 0.5f) * board.cell,
+                            origin.y + board.y + (float(candidate.action / n) + 0.5f) * board.cell);
+        // Blue for moves the search likes for the side to move, red for those it finds losing.
+        const float v = float(std::clamp(candidate.value, -1.0, 1.0));
+        const ImU32 fill = v >= 0 ? IM_COL32(40, 110, 230, 90 + int(120 * share)) : IM_COL32(220, 60, 60, 90 + int(120 * share));
+        draw->AddCircleFilled(centre, board.cell * 0.42f, fill, 24);
+        char label[16];
+        std::snprintf(label, sizeof label, "%d%%", int(std::lround(share * 100)));
+        const float font_size = std::max(10.0f, board.cell * 0.34f);
+        const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_size, 1e9f, 0, label);
+        draw->AddText(ImGui::GetFont(), font_size, ImVec2(centre.x - size.x / 2, centre.y - size.y / 2),
+                      IM_COL32(255, 255, 255, 255), label);
+    }
+}
+
+void GomokuScreen::build_settings() {
+    ImGui::Separator();
+    ImGui::TextDisabled("New game");
+    ImGui::SetNextItemWidth(140);
+    ImGui::SliderInt("Board size", &edit_size_, gomoku::kMinSize, gomoku::kMaxSize);
+    ImGui::SetNextItemWidth(140);
+    ImGui::Combo("Rule", &edit_rule_, kRules, 2);
+    ImGui::SetNextItemWidth(140);
+    ImGui::Combo("Black", &edit_black_, kPlayers, 3);
+    ImGui::SetNextItemWidth(140);
+    ImGui::Combo("White", &edit_white_, kPlayers, 3);
+    ImGui::SetNextItemWidth(140);
+    ImGui::SliderInt("AI ms/move", &edit_ms_, 100, 5000);
+    auto edited = [&](bool same_seed) {
+        Params p{{"size", std::to_string(edit_size_)}, {"rule", kRules[edit_rule_]}, {"black", kPlayers[edit_black_]},
+                 {"white", kPlayers[edit_white_]}, {"ms", std::to_string(edit_ms_)}};
+        if (same_seed) p["seed"] = std::to_string(seed_);
+        return p;
+    };
+    if (ImGui::Button("New game")) new_game(edited(false));
+    ImGui::SameLine();
+    if (ImGui::Button("Same game again")) new_game(edited(true));
+}
+
+void GomokuScreen::build_ui(const Frame& frame, float top) {
+    const Layout layout = split_layout(frame, top);
+    const int n = state_.size();
+    // Leave room for the wooden rim around the outer lines.
+    const float rim = std::min(layout.board_w, layout.board_h) / float(n + 0.6f) * 0.3f;
+    const BoardPlacement board = fit_board(layout.board_x + rim, layout.board_y + rim, layout.board_w - 2 * rim,
+                                           layout.board_h - 2 * rim, n, n);
+    ImGui::SetCursorPos(ImVec2(board.x, board.y));
+    ImGui::InvisibleButton("board", ImVec2(board.cell * n, board.cell * n));
+    const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+    const int hovered = ImGui::IsItemHovered() ? cell_under_mouse(board) : -1;
+    draw_board(frame, board);
+    draw_search_overlay(frame, board);
+    if (clicked && hovered >= 0 && !state_.is_terminal() && !is_ai(state_.to_move()) && state_.is_legal(hovered))
+        play(hovered);
+
+    begin_panel(layout);
+    const std::string status = status_text(state_);
+    if (state_.is_terminal()) {
+        ImGui::PushFont(frame.fonts->large);
+        ImGui::TextUnformatted(status == "draw" ? "Draw" : status == "black wins" ? "Black wins" : "White wins");
+        ImGui::PopFont();
+    } else {
+        const bool black = state_.to_move() == Stone::Black;
+        ImGui::Text("%s to move (%s)", black ? "Black" : "White", is_ai(state_.to_move()) ? player(state_.to_move()).c_str() : "you");
+    }
+    ImGui::Text("Move %d   seed %llu", state_.num_moves(), static_cast<unsigned long long>(seed_));
+    if (thinking_) {
+        const gomoku::Budget& budget = budget_[side_index(state_.to_move())];
+        const float progress = budget.ms > 0 ? float(report_.ms / budget.ms) : float(report_.playouts) / float(budget.playouts);
+        ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), "thinking...");
+        ImGui::Text("%lld playouts, %lld nodes", static_cast<long long>(report_.playouts), static_cast<long long>(report_.nodes));
+    }
+    if (ImGui::Button("Undo")) {
+        if (state_.num_moves() > 0) undo();
+    }
+    if (is_ai(Stone::Black) && is_ai(Stone::White)) {
+        ImGui::SameLine();
+        ImGui::Checkbox("Pause", &paused_);
+    }
+    ImGui::Checkbox("Show the search", &show_search_);
+    if (show_search_) ImGui::TextDisabled("Circles: share of playouts per move;\nblue good, red bad for the side to move.");
+    build_settings();
+    ImGui::EndChild();
+}
+
+nlohmann::json GomokuScreen::state() const {
+    const int n = state_.size();
+    nlohmann::json board = nlohmann::json::array();
+    const std::string text = state_.to_text();
+    for (int r = 0; r < n; ++r) board.push_back(text.substr(static_cast<size_t>(r * (n + 1)), static_cast<size_t>(n)));
+    nlohmann::json moves = nlohmann::json::array();
+    for (int i = 0; i < state_.num_moves(); ++i) moves.push_back(gomoku::to_notation(state_.move(i), n));
+    const Stone winner = state_.winner();
+    nlohmann::json candidates = nlohmann::json::array();
+    for (size_t i = 0; i < std::min<size_t>(report_.candidates.size(), 8); ++i) {
+        const auto& c = report_.candidates[i];
+        candidates.push_back({{"move", cell_json(c.action, n)}, {"visits", c.visits}, {"value", c.value}});
+    }
+    return {
+        {"game", "gomoku"},
+        {"seed", seed_},
+        {"size", n},
+        {"rule", gomoku::rule_name(state_.settings().rule)},
+        {"players", {{"black", black_.empty() ? "human" : black_}, {"white", white_.empty() ? "human" : white_}}},
+        {"board", board},
+        {"to_move", state_.to_move() == Stone::Black ? "X" : "O"},
+        {"status", status_text(state_)},
+        {"winner", state_.outcome() == gomoku::Outcome::Draw ? nlohmann::json("draw")
+                   : winner == Stone::Empty                  ? nlohmann::json(nullptr)
+                                                             : nlohmann::json(winner == Stone::Black ? "X" : "O")},
+        {"moves", moves},
+        {"last_move", state_.num_moves() ? cell_json(state_.move(state_.num_moves() - 1), n) : nlohmann::json(nullptr)},
+        {"ai", {{"thinking", thinking_}, {"playouts", report_.playouts}, {"candidates", candidates}}},
+    };
+}
+
+nlohmann::json GomokuScreen::save() const {
+    nlohmann::json moves = nlohmann::json::array();
+    for (int i = 0; i < state_.num_moves(); ++i) moves.push_back(state_.move(i));
+    return {{"params", params_}, {"moves", moves}};
+}
+
+void GomokuScreen::restore(const nlohmann::json& saved) {
+    GomokuScreen replay;
+    replay.new_game(saved.at("params").get<Params>());
+    for (const nlohmann::json& move : saved.at("moves")) replay.state_.apply(move.get<int>());
+    *this = std::move(replay);
+}
+
+}  // namespace gridlab::app

@@ -1,0 +1,55 @@
+// Gomoku: click or tap to place a stone; human vs AI with either colour, or AI vs AI; undo; the
+// search shown over the board while an AI thinks.
+//
+// Parameters: size (5..19, default 15), win (3..size, default 5), rule (freestyle|standard),
+// black and white (human|pure-mcts|mcts), ms (mcts thinking time per move), playouts (pure-mcts),
+// seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true}.
+#pragma once
+
+#include <memory>
+
+#include "app/screen.h"
+#include "gomoku/ai.h"
+#include "gomoku/rules.h"
+
+namespace gridlab::app {
+
+class GomokuScreen : public GameScreen {
+public:
+    GomokuScreen();
+    const char* id() const override { return "gomoku"; }
+    void new_game(const Params& params) override;
+    Params params() const override { return params_; }
+    void act(const nlohmann::json& action) override;
+    void update(const Frame& frame, double slice_ms) override;
+    void build_ui(const Frame& frame, float top) override;
+    nlohmann::json state() const override;
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& saved) override;
+
+private:
+    bool is_ai(gomoku::Stone side) const { return !player(side).empty(); }
+    const std::string& player(gomoku::Stone side) const { return side == gomoku::Stone::Black ? black_ : white_; }
+    void play(int action);   // a move by whoever is to move
+    void undo();             // back to the last position where a human is to move
+    void stop_thinking();
+    std::vector<int> winning_line() const;
+    void build_settings();
+    void draw_board(const Frame& frame, const BoardPlacement& board);
+    void draw_search_overlay(const Frame& frame, const BoardPlacement& board) const;
+
+    Params params_;
+    uint64_t seed_ = 0;
+    gomoku::State state_;
+    std::string black_, white_;  // "" for a human, else the AI's name
+    gomoku::Budget budget_[2];   // per side: black, white
+    std::unique_ptr<gomoku::Mcts> ai_[2];
+    bool thinking_ = false;
+    bool paused_ = false;
+    bool show_search_ = true;
+    gomoku::SearchReport report_;
+    // Settings panel edits, applied by "New game".
+    int edit_size_ = 15, edit_black_ = 0, edit_white_ = 2, edit_rule_ = 0, edit_ms_ = 1000;
+};
+
+}  // namespace gridlab::app

@@ -1,0 +1,106 @@
+#include "app/host.h"
+
+#include <SDL.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+namespace gridlab::app {
+
+#ifdef __EMSCRIPTEN__
+
+// localStorage can be missing or refuse (private browsing, quota): then nothing is saved, silently.
+EM_JS(char*, js_load_saved, (const char* key), {
+    try {
+        const value = window.localStorage.getItem(UTF8ToString(key));
+        if (value === null) return 0;
+        const size = lengthBytesUTF8(value) + 1;
+        const pointer = _malloc(size);
+        stringToUTF8(value, pointer, size);
+        return pointer;
+    } catch (error) {
+        return 0;
+    }
+});
+EM_JS(void, js_store_saved, (const char* key, const char* value), {
+    try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); } catch (error) {}
+});
+EM_JS(void, js_forget_saved, (const char* key), {
+    try { window.localStorage.removeItem(UTF8ToString(key)); } catch (error) {}
+});
+EM_JS(void, js_show_query, (const char* query), {
+    const text = UTF8ToString(query);
+    history.replaceState(null, "", location.pathname + (text ? "?" + text : ""));
+});
+EM_JS(char*, js_copy_link, (const char* query), {
+    const link = location.origin + location.pathname + '?' + UTF8ToString(query);
+    if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+    const size = lengthBytesUTF8(link) + 1;
+    const pointer = _malloc(size);
+    stringToUTF8(link, pointer, size);
+    return pointer;
+});
+
+std::optional<std::string> load_saved(const std::string& key) {
+    char* value = js_load_saved(key.c_str());
+    if (!value) return std::nullopt;
+    std::string text(value);
+    std::free(value);
+    return text;
+}
+void store_saved(const std::string& key, const std::string& value) { js_store_saved(key.c_str(), value.c_str()); }
+void forget_saved(const std::string& key) { js_forget_saved(key.c_str()); }
+void show_query_in_address(const std::string& query) { js_show_query(query.c_str()); }
+std::string copy_link(const std::string& query) {
+    char* link = js_copy_link(query.c_str());
+    std::string text(link);
+    std::free(link);
+    return text;
+}
+
+#else
+
+namespace {
+std::filesystem::path saved_path(const std::string& key) {
+    const char* data_home = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    std::filesystem::path dir = data_home && *data_home ? std::filesystem::path(data_home)
+                                : home                   ? std::filesystem::path(home) / ".local/share"
+                                                         : std::filesystem::temp_directory_path();
+    return dir / "gridlab" / (key + ".json");
+}
+}  // namespace
+
+std::optional<std::string> load_saved(const std::string& key) {
+    std::ifstream in(saved_path(key));
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+void store_saved(const std::string& key, const std::string& value) {
+    const std::filesystem::path path = saved_path(key);
+    std::error_code ignored;
+    std::filesystem::create_directories(path.parent_path(), ignored);
+    std::ofstream(path) << value;
+}
+void forget_saved(const std::string& key) {
+    std::error_code ignored;
+    std::filesystem::remove(saved_path(key), ignored);
+}
+void show_query_in_address(const std::string&) {}
+std::string copy_link(const std::string& query) {
+    const std::string link = "gridlab_app '?" + query + "'";
+    SDL_SetClipboardText(link.c_str());
+    return link;
+}
+
+#endif
+
+}  // namespace gridlab::app

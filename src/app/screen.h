@@ -1,0 +1,90 @@
+// What every game screen offers the app: start a game from parameters (the URL's, the web API's or
+// the settings panel's), apply an action, think a slice, draw itself, and describe, save and restore
+// its game. The app knows the games only through this and the games' public headers.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "app/board_renderer.h"
+#include "app/ui_font.h"
+
+struct ImVec2;
+
+namespace gridlab::app {
+
+// Game parameters, as in the URL: ?game=gomoku&size=15&black=human&white=mcts&seed=7
+using Params = std::map<std::string, std::string>;
+
+// Reads an integer parameter in [lo, hi]; absent: `fallback`. Throws std::invalid_argument naming it.
+int int_param(const Params& params, const std::string& key, int fallback, int lo, int hi);
+// Reads a parameter that must be one of `choices`; absent: `fallback`. Throws std::invalid_argument.
+std::string choice_param(const Params& params, const std::string& key, const std::string& fallback,
+                         std::initializer_list<const char*> choices);
+// The seed parameter (any unsigned 64-bit number); absent: a fresh one from the clock.
+uint64_t seed_param(const Params& params);
+
+// What a screen needs to draw: fonts, the window, and a way to put boards under its UI.
+struct Frame {
+    const UiFonts* fonts = nullptr;
+    float width = 0, height = 0;
+    bool colorblind = false;
+    double now_ms = 0;  // a monotonic clock, for animations and timers
+    // Queues a board drawn by the shaders at this point of the current window's draw order.
+    void (*queue_board)(void* owner, const BoardPlacement&, std::vector<CellLook>, uint32_t line_rgba,
+                        uint32_t mark_rgba) = nullptr;
+    void* owner = nullptr;
+    void board(const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba = 0,
+               uint32_t mark_rgba = 0xE5484DFF) const {
+        queue_board(owner, where, std::move(cells), line_rgba, mark_rgba);
+    }
+};
+
+// Where a screen puts its board and its side panel: the panel on the right, or below the board on a
+// narrow (portrait) screen.
+struct Layout {
+    float board_x, board_y, board_w, board_h;
+    float panel_x, panel_y, panel_w, panel_h;
+};
+Layout split_layout(const Frame& frame, float top);
+// Begins the side panel as a child window (end it with ImGui::EndChild()).
+void begin_panel(const Layout& layout);
+// The cell under the mouse inside `board`, or -1.
+int cell_under_mouse(const BoardPlacement& board);
+
+class GameScreen {
+public:
+    virtual ~GameScreen() = default;
+    virtual const char* id() const = 0;  // "minesweeper", "puyo", "gomoku"
+    // Starts a game; throws std::invalid_argument (game unchanged) for a bad parameter.
+    virtual void new_game(const Params& params) = 0;
+    // The parameters that start this same game again (with its seed): the share link.
+    virtual Params params() const = 0;
+    // Applies a player action given as JSON (see each screen); throws std::invalid_argument if it is
+    // malformed or illegal now, leaving the game unchanged.
+    virtual void act(const nlohmann::json& action) = 0;
+    // Per frame: AI thinking for up to `slice_ms`, timers, animations.
+    virtual void update(const Frame& frame, double slice_ms) = 0;
+    // The screen's UI in the area below the top bar.
+    virtual void build_ui(const Frame& frame, float top) = 0;
+    virtual nlohmann::json state() const = 0;  // for window.gridlab.state()
+    // The game as (parameters, actions), replayed by restore(); restore throws std::exception on
+    // anything corrupt or foreign, leaving the current game unchanged.
+    virtual nlohmann::json save() const = 0;
+    virtual void restore(const nlohmann::json& saved) = 0;
+    // True once after each change worth saving.
+    bool take_dirty() {
+        const bool was = dirty_;
+        dirty_ = false;
+        return was;
+    }
+
+protected:
+    void mark_dirty() { dirty_ = true; }
+
+private:
+    bool dirty_ = false;
+};
+
+}  // namespace gridlab::app
