@@ -1,0 +1,121 @@
+#include <catch2/catch.hpp>
+
+#include "gomoku/ai.h"
+#include "gomoku/pure_mcts.h"
+#include "gomoku/threat_mcts.h"
+
+using namespace gridlab::gomoku;
+
+namespace {
+
+bool same_report(const SearchReport& a, const SearchReport& b) {
+    if (a.candidates.size() != b.candidates.size() || a.principal_line != b.principal_line ||
+        a.playouts != b.playouts || a.nodes != b.nodes)
+        return false;
+    for (size_t i = 0; i < a.candidates.size(); ++i)
+        if (a.candidates[i].action != b.candidates[i].action || a.candidates[i].visits != b.candidates[i].visits ||
+            a.candidates[i].value != b.candidates[i].value)
+            return false;
+    return true;
+}
+
+const State kSmallOpening = State::parse(
+    "......\n"
+    "......\n"
+    "..X...\n"
+    "...O..\n"
+    "......\n"
+    "......\n",
+    4);
+
+}  // namespace
+
+TEST_CASE("gomoku search: pure-mcts from the empty board, exact result for seed 1", "[gomoku]") {
+    const std::unique_ptr<Mcts> ai = make_pure_mcts(Budget{2000, 0}, 1);
+    CHECK(ai->choose(State()) == 3 * 8 + 2);
+    const SearchReport report = ai->report();
+    CHECK(report.playouts == 2000);
+    CHECK(report.candidates.size() == 64);
+    CHECK(report.candidates[0].visits == 278);
+    CHECK(report.candidates[0].prior == Approx(1.0 / 64));
+}
+
+TEST_CASE("gomoku search: mcts on 6x6 four in a row, exact result for seed 3", "[gomoku]") {
+    const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{3000, 0}, 3);
+    CHECK(ai->choose(kSmallOpening) == 3 * 6 + 1);
+    const SearchReport report = ai->report();
+    CHECK(report.candidates[0].visits == 1863);
+    CHECK(report.candidates[0].value == Approx(0.943).margin(0.0005));
+    REQUIRE_FALSE(report.principal_line.empty());
+    CHECK(report.principal_line[0] == 3 * 6 + 1);
+}
+
+TEST_CASE("gomoku search: the same seed and playouts give the same search, however sliced", "[gomoku]") {
+    for (const char* name : {"pure-mcts", "mcts"}) {
+        AiSpec spec = parse_ai_spec(name);
+        spec.budget = Budget{1500, 0};
+        const std::unique_ptr<Mcts> whole = make_ai(spec, 9);
+        const std::unique_ptr<Mcts> sliced = make_ai(spec, 9);
+        const int action = whole->choose(kSmallOpening);
+        sliced->begin(kSmallOpening);
+        int slices = 0;
+        while (!sliced->finished()) {
+            sliced->think(0.0);  // the smallest slice: one batch of playouts
+            ++slices;
+        }
+        CHECK(slices > 10);
+        CHECK(sliced->best_action() == action);
+        CHECK(same_report(whole->report(), sliced->report()));
+    }
+}
+
+TEST_CASE("gomoku search: mcts keeps the subtree of the moves played since its last search", "[gomoku]") {
+    const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{3000, 0}, 5);
+    State state = kSmallOpening;
+    state.apply(ai->choose(state));
+    const std::vector<int> line = ai->report().principal_line;
+    REQUIRE(line.size() >= 2);
+    state.apply(line[1]);  // the reply the search expected
+    ai->begin(state);
+    const SearchReport kept = ai->report();
+    CHECK(kept.playouts == 0);
+    CHECK(kept.nodes > 100);
+    CHECK(kept.candidates[0].visits > 0);
+    // A position the tree never saw starts afresh.
+    ai->begin(kSmallOpening);
+    CHECK(ai->report().candidates[0].visits == 0);
+}
+
+TEST_CASE("gomoku search: the node budget caps the tree", "[gomoku]") {
+    AiSpec spec = parse_ai_spec("pure-mcts:playouts=3000,nodes=1000");
+    const std::unique_ptr<Mcts> ai = make_ai(spec, 1);
+    ai->choose(State());
+    CHECK(ai->report().nodes <= 1000);
+    CHECK(ai->report().playouts == 3000);
+}
+
+TEST_CASE("gomoku search: a seeded game between the two AIs has a fixed outcome", "[gomoku]") {
+    const Settings settings{6, 4, Rule::Freestyle};
+    const std::unique_ptr<Mcts> black = make_pure_mcts(Budget{300, 0}, 11);
+    const std::unique_ptr<Mcts> white = make_threat_mcts(Budget{300, 0}, 12);
+    State state(settings);
+    while (!state.is_terminal()) state.apply((state.to_move() == Stone::Black ? black : white)->choose(state));
+    CHECK(state.outcome() == Outcome::WhiteWins);
+    CHECK(state.num_moves() == 8);
+}
+
+TEST_CASE("gomoku search: bad specs and budgets are refused", "[gomoku]") {
+    CHECK_THROWS_WITH(parse_ai_spec("alphazero"), "unknown AI 'alphazero' (expected pure-mcts or mcts)");
+    CHECK_THROWS_WITH(parse_ai_spec("mcts:ms"), "AI option 'ms' is not key=value");
+    CHECK_THROWS_WITH(parse_ai_spec("mcts:depth=3"), "unknown AI option 'depth' (expected playouts, ms, nodes or c)");
+    CHECK_THROWS_WITH(parse_ai_spec("mcts:playouts=0"), "playouts: 0 is outside 1..100000000");
+    CHECK(parse_ai_spec("pure-mcts").budget.playouts == kDefaultPurePlayouts);
+    const AiSpec spec = parse_ai_spec("mcts:ms=200,playouts=50,nodes=5000,c=250");
+    CHECK(spec.budget.ms == 200);
+    CHECK(spec.budget.playouts == 50);
+    CHECK(spec.max_nodes == 5000);
+    CHECK(spec.exploration == 2.5);
+    CHECK_THROWS_WITH(make_pure_mcts(Budget{0, 0}, 1), "a search needs a playout or time budget");
+    const State won = State::parse("XXXXX\nOOOO.\n.....\n.....\n.....\n");
+    CHECK_THROWS_WITH(make_threat_mcts(Budget{10, 0}, 1)->begin(won), "the game is over");
+}
