@@ -6,6 +6,7 @@
 
 #include "app/gomoku_screen.h"
 #include "app/host.h"
+#include "app/minesweeper_screen.h"
 
 namespace gridlab::app {
 
@@ -146,7 +147,10 @@ std::string to_query(const Params& params) {
     return query;
 }
 
-App::App() { screens_[2] = std::make_unique<GomokuScreen>(); }
+App::App() {
+    screens_[0] = std::make_unique<MinesweeperScreen>();
+    screens_[2] = std::make_unique<GomokuScreen>();
+}
 
 GameScreen* App::screen_for(const std::string& game) const {
     for (const auto& screen : screens_)

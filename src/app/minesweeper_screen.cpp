@@ -1,0 +1,428 @@
+#include "app/minesweeper_screen.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace gridlab::app {
+
+namespace ms = gridlab::minesweeper;
+
+namespace {
+
+constexpr uint32_t kCovered = 0x8FA3BFFF;
+constexpr uint32_t kOpened = 0xDDE3EAFF;
+constexpr uint32_t kExploded = 0xE5484DFF;
+constexpr uint32_t kProvenSafe = 0x7FD49BFF;
+constexpr uint32_t kProvenMine = 0xF08A8AFF;
+constexpr uint32_t kMarkInk = 0x1B1F27FF;
+constexpr const char* kLevels[] = {"beginner", "intermediate", "expert", "custom"};
+constexpr const char* kFirstClicks[] = {"safe", "zero", "none", "random-start"};
+constexpr const char* kSolvers[] = {"kb", "elimination", "probability"};
+constexpr float kLongPressSeconds = 0.45f;
+
+// The classic colours of the numbers 1..8, readable on the light opened cells.
+constexpr ImU32 kNumberColours[9] = {0,
+                                     IM_COL32(25, 60, 200, 255),   IM_COL32(20, 120, 40, 255),
+                                     IM_COL32(200, 30, 30, 255),   IM_COL32(20, 20, 120, 255),
+                                     IM_COL32(120, 20, 20, 255),   IM_COL32(10, 120, 120, 255),
+                                     IM_COL32(20, 20, 20, 255),    IM_COL32(100, 100, 100, 255)};
+
+int index_of(const char* const* names, int count, const std::string& name) {
+    for (int i = 0; i < count; ++i)
+        if (name == names[i]) return i;
+    return 0;
+}
+
+// Green (safe) to red (a mine) through yellow, for the probability overlay.
+uint32_t probability_colour(double p) {
+    const double t = std::clamp(p, 0.0, 1.0);
+    const int r = static_cast<int>(t < 0.5 ? 90 + 330 * t : 255);
+    const int g = static_cast<int>(t < 0.5 ? 200 : 200 - 300 * (t - 0.5));
+    return (uint32_t(r) << 24) | (uint32_t(g) << 16) | (70u << 8) | 0xFFu;
+}
+
+void centred_text(ImFont* font, float size, ImVec2 centre, ImU32 colour, const char* text) {
+    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0, text);
+    ImGui::GetWindowDrawList()->AddText(font, size, ImVec2(centre.x - extent.x / 2, centre.y - extent.y / 2), colour, text);
+}
+
+nlohmann::json cells_json(const std::vector<int>& cells, int cols) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int cell : cells) out.push_back({cell / cols, cell % cols});
+    return out;
+}
+
+}  // namespace
+
+MinesweeperScreen::MinesweeperScreen() { new_game({}); }
+
+void MinesweeperScreen::new_game(const Params& params) {
+    const std::string level = choice_param(params, "level", "beginner", {"beginner", "intermediate", "expert", "custom"});
+    const ms::FirstClick first = ms::parse_first_click(choice_param(params, "first", "safe", {"safe", "zero", "none", "random-start"}));
+    ms::Settings settings = level == "custom" ? ms::Settings{} : ms::level_settings(level, first);
+    if (level == "custom") {
+        settings.rows = int_param(params, "rows", 16, 1, ms::kMaxSide);
+        settings.cols = int_param(params, "cols", 30, 1, ms::kMaxSide);
+        settings.mines = int_param(params, "mines", 99, 0, settings.rows * settings.cols);
+        settings.first_click = first;
+    }
+    const std::string solver = choice_param(params, "ai", "probability", {"kb", "elimination", "probability"});
+    const uint64_t seed = seed_param(params);
+    ms::State state(settings, seed);  // validates the settings (std::invalid_argument)
+
+    params_ = params;
+    params_["game"] = "minesweeper";
+    params_["seed"] = std::to_string(seed);
+    seed_ = seed;
+    level_ = level;
+    state_ = std::move(state);
+    actions_.clear();
+    solver_name_ = solver;
+    solver_ = ms::make_solver(solver);
+    probability_ = dynamic_cast<ms::ProbabilitySolver*>(solver_.get());
+    solver_rng_ = Rng::for_stream(seed, 1);
+    analysing_ = decision_ready_ = false;
+    ai_playing_ = hint_shown_ = false;
+    started_ms_ = finished_ms_ = -1;
+    if (state_.random_start_cell() >= 0) started_ms_ = now_ms_;
+    edit_level_ = index_of(kLevels, 4, level);
+    edit_first_ = index_of(kFirstClicks, 4, std::string(ms::first_click_name(first)));
+    edit_solver_ = index_of(kSolvers, 3, solver);
+    mark_dirty();
+}
+
+void MinesweeperScreen::apply(Action action) {
+    if (state_.terminal()) throw std::invalid_argument("the game is over");
+    if (action.kind == Kind::Reveal) state_.reveal(action.cell);
+    if (action.kind == Kind::Flag) state_.toggle_flag(action.cell);
+    if (action.kind == Kind::Chord) state_.chord(action.cell);
+    actions_.push_back(action);
+    if (started_ms_ < 0 && action.kind != Kind::Flag) started_ms_ = now_ms_;
+    if (state_.terminal()) {
+        finished_ms_ = now_ms_;
+        ai_playing_ = false;
+    }
+    analysing_ = decision_ready_ = false;  // a new position to analyse
+    hint_shown_ = false;
+    mark_dirty();
+}
+
+void MinesweeperScreen::act(const nlohmann::json& action) {
+    if (!action.is_object() || action.size() != 1)
+        throw std::invalid_argument("a Minesweeper action is one of {\"reveal\":[r,c]}, {\"flag\":[r,c]}, {\"chord\":[r,c]}, {\"ai\":\"move\"}");
+    const std::string key = action.begin().key();
+    const nlohmann::json& value = action.begin().value();
+    if (key == "ai") {
+        const std::string what = value.is_string() ? value.get<std::string>() : "";
+        if (what == "play") ai_playing_ = !state_.terminal();
+        else if (what == "stop") ai_playing_ = false;
+        else if (what == "hint") hint_shown_ = true;
+        else if (what == "move") {
+            if (state_.terminal()) throw std::invalid_argument("the game is over");
+            while (!decision() && analysis_error_.empty()) think(50.0);  // finish the analysis now
+            if (!decision() || decision()->move < 0) throw std::invalid_argument("the solver has no move here");
+            apply({Kind::Reveal, decision()->move});
+        } else {
+            throw std::invalid_argument("ai: expected \"move\", \"play\", \"stop\" or \"hint\"");
+        }
+        return;
+    }
+    const Kind kind = key == "reveal" ? Kind::Reveal : key == "flag" ? Kind::Flag : key == "chord" ? Kind::Chord
+                                                                                  : throw std::invalid_argument("unknown action '" + key + "'");
+    if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() || !value[1].is_number_integer())
+        throw std::invalid_argument(key + ": expected [row, col]");
+    const int row = value[0].get<int>(), col = value[1].get<int>();
+    if (row < 0 || row >= state_.rows() || col < 0 || col >= state_.cols())
+        throw std::invalid_argument(key + ": (" + std::to_string(row) + "," + std::to_string(col) + ") is off the board");
+    apply({kind, state_.index(row, col)});
+}
+
+void MinesweeperScreen::think(double slice_ms) {
+    if (decision_ready_ || state_.terminal()) return;
+    analysis_error_.clear();
+    try {
+        if (probability_) {
+            if (!analysing_) probability_->begin(state_.position());
+            analysing_ = true;
+            probability_->think(slice_ms);
+            if (!probability_->finished()) return;
+            decision_ = probability_->decision();
+        } else {
+            decision_ = solver_->decide(state_.position(), solver_rng_);
+        }
+        decision_ready_ = true;
+    } catch (const std::exception& error) {
+        // A position the player made impossible with wrong flags: say so, and stop the AI.
+        analysis_error_ = error.what();
+        decision_ready_ = false;
+        analysing_ = false;
+        ai_playing_ = false;
+    }
+}
+
+void MinesweeperScreen::update(const Frame& frame, double slice_ms) {
+    now_ms_ = frame.now_ms;
+    const bool wanted = ai_playing_ || hint_shown_ || show_probabilities_ || show_proofs_ ||
+                        (show_sentences_ && solver_name_ == "kb");
+    if (wanted && analysis_error_.empty()) think(slice_ms);
+    if (!ai_playing_ || !decision() || now_ms_ < next_ai_move_ms_) return;
+    if (decision()->move < 0) {
+        ai_playing_ = false;
+        return;
+    }
+    apply({Kind::Reveal, decision()->move});
+    next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
+}
+
+int MinesweeperScreen::flags() const {
+    int count = 0;
+    for (int cell = 0; cell < state_.size(); ++cell) count += state_.view(cell) == ms::kFlag;
+    return count;
+}
+
+double MinesweeperScreen::elapsed_seconds(double now_ms) const {
+    if (started_ms_ < 0) return 0;
+    return ((finished_ms_ >= 0 ? finished_ms_ : now_ms) - started_ms_) / 1000.0;
+}
+
+void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& board) {
+    const bool over = state_.terminal();
+    const ms::Decision* known = decision();
+    std::vector<CellLook> cells(static_cast<size_t>(state_.size()));
+    for (int cell = 0; cell < state_.size(); ++cell) {
+        const int8_t view = state_.view(cell);
+        CellLook& look = cells[cell];
+        if (view == ms::kMine) look = {kExploded, kShapeTile, kMarkNone};
+        else if (view >= 0 && view <= 8) look = {kOpened, kShapeTile, kMarkNone};
+        else look = {kCovered, kShapeRaised, kMarkNone};
+        if (view == ms::kFlag && over && !state_.is_mine(cell)) look.mark = kMarkCross;  // a wrong flag
+        if (!known || over || (view != ms::kHidden && view != ms::kFlag)) continue;
+        if (show_probabilities_ && view == ms::kHidden)
+            look.rgba = probability_colour(known->knowledge.mine_probability[static_cast<size_t>(cell)]);
+        if (show_proofs_) {
+            if (std::binary_search(known->knowledge.safe.begin(), known->knowledge.safe.end(), cell))
+                look = {kProvenSafe, kShapeRaised, kMarkDot};
+            if (std::binary_search(known->knowledge.mines.begin(), known->knowledge.mines.end(), cell))
+                look = {kProvenMine, kShapeRaised, kMarkCross};
+        }
+        if (hint_shown_ && cell == known->move) look.mark = kMarkRing;
+    }
+    frame.board(board, std::move(cells), 0, kMarkInk);
+
+    // Numbers, flags, mines and percentages on top of the cells.
+    ImFont* font = frame.fonts->large;
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const float number_size = board.cell * 0.62f;
+    for (int cell = 0; cell < state_.size(); ++cell) {
+        const ImVec2 centre(origin.x + board.x + (float(cell % board.cols) + 0.5f) * board.cell,
+                            origin.y + board.y + (float(cell / board.cols) + 0.5f) * board.cell);
+        const int8_t view = state_.view(cell);
+        if (view >= 1 && view <= 8) {
+            const char digit[2] = {char('0' + view), 0};
+            centred_text(font, number_size, centre, kNumberColours[view], digit);
+        } else if (view == ms::kFlag) {
+            centred_text(font, number_size, centre, IM_COL32(200, 30, 30, 255), "\xE2\x9A\x91");  // U+2691 flag
+        } else if (view == ms::kMine || (over && view == ms::kHidden && state_.is_mine(cell))) {
+            ImGui::GetWindowDrawList()->AddCircleFilled(centre, board.cell * 0.25f, IM_COL32(32, 34, 40, 255), 20);
+        } else if (view == ms::kHidden && show_probabilities_ && decision() && !over && board.cell >= 22.0f) {
+            const double p = decision()->knowledge.mine_probability[static_cast<size_t>(cell)];
+            char label[8];
+            std::snprintf(label, sizeof label, "%d", static_cast<int>(std::lround(p * 100)));
+            centred_text(font, board.cell * 0.36f, centre, IM_COL32(20, 20, 20, 255), label);
+        }
+    }
+}
+
+void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_ms) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const int cell = cell_under_mouse(board);
+    if (ImGui::IsItemActivated()) long_press_done_ = false;
+    auto try_apply = [&](Kind kind) {
+        try {
+            apply({kind, cell});
+        } catch (const std::invalid_argument&) {
+            // A click that does nothing (an opened zero, a chord without its flags): ignore it.
+        }
+    };
+    if (cell < 0 || state_.terminal()) return;
+    now_ms_ = now_ms;
+    if (ImGui::IsItemActive() && !long_press_done_ && io.MouseDownDuration[0] > kLongPressSeconds &&
+        state_.view(cell) >= ms::kHidden) {
+        long_press_done_ = true;  // touch: a long press flags
+        try_apply(Kind::Flag);
+    }
+    if (ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !long_press_done_) {
+        const int8_t view = state_.view(cell);
+        if (view >= 1 && view <= 8) try_apply(Kind::Chord);
+        else if (view == ms::kHidden) try_apply(Kind::Reveal);
+    }
+    if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && state_.view(cell) >= ms::kHidden)
+        try_apply(Kind::Flag);
+}
+
+void MinesweeperScreen::build_panel(const Frame& frame) {
+    const ms::Outcome outcome = state_.outcome();
+    ImGui::PushFont(frame.fonts->large);
+    if (outcome == ms::Outcome::Won) ImGui::TextUnformatted("You win!");
+    else if (outcome == ms::Outcome::Lost) ImGui::TextUnformatted("Boom!");
+    else ImGui::Text("\xE2\x9A\x91 %d   %.0f s", state_.settings().mines - flags(), std::floor(elapsed_seconds(frame.now_ms)));
+    ImGui::PopFont();
+    ImGui::Text("%s %dx%d, %d mines, seed %llu", level_.c_str(), state_.rows(), state_.cols(), state_.settings().mines,
+                static_cast<unsigned long long>(seed_));
+
+    ImGui::Separator();
+    ImGui::Text("AI: %s solver", solver_name_.c_str());
+    if (ImGui::Button("Hint")) hint_shown_ = true;
+    ImGui::SameLine();
+    if (ImGui::Button("AI move") && !state_.terminal()) {
+        try {
+            act({{"ai", "move"}});
+        } catch (const std::invalid_argument&) {
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(ai_playing_ ? "Stop" : "AI plays") && !state_.terminal()) ai_playing_ = !ai_playing_;
+    ImGui::SetNextItemWidth(140);
+    ImGui::SliderInt("moves/s", &ai_moves_per_second_, 1, 30);
+    if (hint_shown_ && decision()) {
+        const int move = decision()->move;
+        if (move >= 0)
+            ImGui::Text("Hint: (%d,%d) %s", move / state_.cols(), move % state_.cols(),
+                        decision()->guess ? "is the best guess" : "is certainly safe");
+    }
+    if (!analysis_error_.empty()) ImGui::TextWrapped("The solver says: %s", analysis_error_.c_str());
+
+    ImGui::Separator();
+    ImGui::Checkbox("Mine probability", &show_probabilities_);
+    ImGui::Checkbox("Proven cells", &show_proofs_);
+    if (solver_name_ == "kb") ImGui::Checkbox("Knowledge base", &show_sentences_);
+    if (solver_name_ == "kb" && show_sentences_ && decision()) {
+        const auto& sentences = decision()->knowledge.sentences;
+        ImGui::TextDisabled("%zu sentences: cells = mines among them", sentences.size());
+        ImGui::BeginChild("sentences", ImVec2(0, 150), true);
+        for (size_t i = 0; i < std::min<size_t>(sentences.size(), 60); ++i) {
+            std::string line = "{";
+            for (size_t k = 0; k < sentences[i].cells.size(); ++k) {
+                const int cell = sentences[i].cells[k];
+                line += (k ? " " : "") + std::to_string(cell / state_.cols()) + "," + std::to_string(cell % state_.cols());
+            }
+            line += "} = " + std::to_string(sentences[i].mines);
+            ImGui::TextUnformatted(line.c_str());
+        }
+        ImGui::EndChild();
+    }
+
+    ImGui::Separator();
+    ImGui::TextDisabled("New game");
+    ImGui::SetNextItemWidth(150);
+    ImGui::Combo("Level", &edit_level_, kLevels, 4);
+    if (edit_level_ == 3) {
+        ImGui::SetNextItemWidth(150);
+        ImGui::SliderInt("Rows", &edit_rows_, 2, ms::kMaxSide);
+        ImGui::SetNextItemWidth(150);
+        ImGui::SliderInt("Columns", &edit_cols_, 2, ms::kMaxSide);
+        ImGui::SetNextItemWidth(150);
+        ImGui::SliderInt("Mines", &edit_mines_, 1, edit_rows_ * edit_cols_ - 9);
+    }
+    ImGui::SetNextItemWidth(150);
+    ImGui::Combo("First click", &edit_first_, kFirstClicks, 4);
+    ImGui::SetNextItemWidth(150);
+    ImGui::Combo("Solver", &edit_solver_, kSolvers, 3);
+    auto edited = [&](bool same_seed) {
+        Params p{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]}};
+        if (edit_level_ == 3) {
+            p["rows"] = std::to_string(edit_rows_);
+            p["cols"] = std::to_string(edit_cols_);
+            p["mines"] = std::to_string(edit_mines_);
+        }
+        if (same_seed) p["seed"] = std::to_string(seed_);
+        return p;
+    };
+    try {
+        if (ImGui::Button("New game")) new_game(edited(false));
+        ImGui::SameLine();
+        if (ImGui::Button("Same game again")) new_game(edited(true));
+    } catch (const std::invalid_argument& error) {
+        analysis_error_ = error.what();
+    }
+}
+
+void MinesweeperScreen::build_ui(const Frame& frame, float top) {
+    const Layout layout = split_layout(frame, top);
+    const BoardPlacement board = fit_board(layout.board_x, layout.board_y, layout.board_w, layout.board_h, state_.rows(), state_.cols());
+    ImGui::SetCursorPos(ImVec2(board.x, board.y));
+    ImGui::InvisibleButton("board", ImVec2(board.cell * board.cols, board.cell * board.rows),
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    handle_pointer(board, frame.now_ms);
+    build_board(frame, board);
+    begin_panel(layout);
+    build_panel(frame);
+    ImGui::EndChild();
+}
+
+nlohmann::json MinesweeperScreen::state() const {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int r = 0; r < state_.rows(); ++r) {
+        std::string line;
+        for (int c = 0; c < state_.cols(); ++c) {
+            const int cell = state_.index(r, c);
+            const int8_t view = state_.view(cell);
+            if (view >= 0 && view <= 8) line += char('0' + view);
+            else if (view == ms::kFlag) line += 'F';
+            else if (view == ms::kMine) line += 'X';  // the mine that went off
+            else if (state_.terminal() && state_.is_mine(cell)) line += '*';
+            else line += '.';
+        }
+        rows.push_back(line);
+    }
+    const ms::Outcome outcome = state_.outcome();
+    const ms::Decision* known = decision();
+    return {
+        {"game", "minesweeper"},
+        {"seed", seed_},
+        {"level", level_},
+        {"rows", state_.rows()},
+        {"cols", state_.cols()},
+        {"mines", state_.settings().mines},
+        {"first_click", ms::first_click_name(state_.settings().first_click)},
+        {"board", rows},
+        {"status", outcome == ms::Outcome::Won ? "won" : outcome == ms::Outcome::Lost ? "lost" : "playing"},
+        {"mines_left", state_.settings().mines - flags()},
+        {"time_s", std::floor(elapsed_seconds(now_ms_))},
+        {"moves", actions_.size()},
+        {"ai", {{"solver", solver_name_}, {"playing", ai_playing_},
+                {"hint", known && known->move >= 0 ? nlohmann::json{known->move / state_.cols(), known->move % state_.cols()} : nlohmann::json(nullptr)},
+                {"safe", known ? cells_json(known->knowledge.safe, state_.cols()) : nlohmann::json::array()},
+                {"mines", known ? cells_json(known->knowledge.mines, state_.cols()) : nlohmann::json::array()}}},
+    };
+}
+
+nlohmann::json MinesweeperScreen::save() const {
+    nlohmann::json actions = nlohmann::json::array();
+    for (const Action& action : actions_)
+        actions.push_back({action.kind == Kind::Reveal ? "reveal" : action.kind == Kind::Flag ? "flag" : "chord", action.cell});
+    return {{"params", params_}, {"actions", actions}, {"seconds", elapsed_seconds(now_ms_)}};
+}
+
+void MinesweeperScreen::restore(const nlohmann::json& saved) {
+    MinesweeperScreen replay;
+    replay.now_ms_ = now_ms_;
+    replay.new_game(saved.at("params").get<Params>());
+    for (const nlohmann::json& action : saved.at("actions")) {
+        const std::string kind = action.at(0).get<std::string>();
+        const int cell = action.at(1).get<int>();
+        if (cell < 0 || cell >= replay.state_.size()) throw std::invalid_argument("a saved move is off the board");
+        replay.apply({kind == "reveal" ? Kind::Reveal : kind == "flag" ? Kind::Flag : kind == "chord" ? Kind::Chord
+                                                                                   : throw std::invalid_argument("unknown saved move"),
+                      cell});
+    }
+    // The clock goes on from where it was.
+    if (replay.started_ms_ >= 0) replay.started_ms_ = now_ms_ - saved.value("seconds", 0.0) * 1000.0;
+    if (replay.finished_ms_ >= 0) replay.finished_ms_ = now_ms_;
+    *this = std::move(replay);
+}
+
+}  // namespace gridlab::app

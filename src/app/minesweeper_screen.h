@@ -1,0 +1,76 @@
+// Minesweeper: left click reveals, right click or a long press flags, a click on a number chords;
+// mine counter and timer; the solver gives a hint, makes one move or plays to the end; overlays show
+// each hidden cell's mine probability, the cells the logic proves, and the kb solver's sentences.
+//
+// Parameters: level (beginner|intermediate|expert|custom; custom takes rows, cols, mines), first
+// (safe|zero|none|random-start), ai (kb|elimination|probability), seed.
+// Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"}.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "app/screen.h"
+#include "minesweeper/probability_solver.h"
+#include "minesweeper/rules.h"
+#include "minesweeper/solver.h"
+
+namespace gridlab::app {
+
+class MinesweeperScreen : public GameScreen {
+public:
+    MinesweeperScreen();
+    const char* id() const override { return "minesweeper"; }
+    void new_game(const Params& params) override;
+    Params params() const override { return params_; }
+    void act(const nlohmann::json& action) override;
+    void update(const Frame& frame, double slice_ms) override;
+    void build_ui(const Frame& frame, float top) override;
+    nlohmann::json state() const override;
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& saved) override;
+
+private:
+    enum class Kind { Reveal, Flag, Chord };
+    struct Action {
+        Kind kind;
+        int cell;
+    };
+    void apply(Action action);  // throws std::invalid_argument, game unchanged, if not allowed
+    // The solver's view of the current position: computed once per position, in slices for the
+    // probability solver. Null until ready.
+    const minesweeper::Decision* decision() const { return decision_ready_ ? &decision_ : nullptr; }
+    void think(double slice_ms);
+    void build_board(const Frame& frame, const BoardPlacement& board);
+    void handle_pointer(const BoardPlacement& board, double now_ms);
+    void build_panel(const Frame& frame);
+    int flags() const;
+    double elapsed_seconds(double now_ms) const;
+
+    Params params_;
+    uint64_t seed_ = 0;
+    std::string solver_name_ = "probability";
+    std::string level_ = "beginner";
+    minesweeper::State state_{minesweeper::Settings{}, 0};
+    std::vector<Action> actions_;
+    std::unique_ptr<minesweeper::Solver> solver_;
+    minesweeper::ProbabilitySolver* probability_ = nullptr;  // solver_ when it can think in slices
+    Rng solver_rng_{0};
+    // The analysis of the current position.
+    bool analysing_ = false, decision_ready_ = false;
+    minesweeper::Decision decision_;
+    std::string analysis_error_;
+    // AI and overlays.
+    bool ai_playing_ = false, hint_shown_ = false;
+    int ai_moves_per_second_ = 4;
+    double next_ai_move_ms_ = 0;
+    bool show_probabilities_ = false, show_proofs_ = false, show_sentences_ = true;
+    // Timer: from the first reveal to the end.
+    double started_ms_ = -1, finished_ms_ = -1, now_ms_ = 0;
+    // Pointer: a long press flags, and the release that ends it does nothing more.
+    bool long_press_done_ = false;
+    // Settings panel edits, applied by "New game".
+    int edit_level_ = 0, edit_first_ = 0, edit_solver_ = 2, edit_rows_ = 16, edit_cols_ = 30, edit_mines_ = 99;
+};
+
+}  // namespace gridlab::app
