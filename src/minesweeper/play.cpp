@@ -1,5 +1,6 @@
 #include "minesweeper/play.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -13,7 +14,11 @@ GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_se
     if (settings.first_click != FirstClick::RandomStart) state.reveal(first_cell);
     GameRecord record;
     while (!state.terminal()) {
+        Stopwatch watch;
         const Decision decision = solver.decide(state.position(), rng);
+        const double ms = watch.elapsed_ms();
+        record.decision_ms.push_back(ms);
+        if (decision.guess) record.guess_ms.push_back(ms);
         if (decision.move < 0) break;  // cannot happen while a safe cell is hidden
         ++record.decisions;
         record.guesses += decision.guess;
@@ -29,6 +34,19 @@ int default_first_cell(const Settings& settings) {
     if (settings.first_click != FirstClick::Zero) return 0;
     const int row = std::min(3, settings.rows - 1), col = std::min(3, settings.cols - 1);
     return row * settings.cols + col;
+}
+
+TimeSpread spread_of(std::vector<double> ms) {
+    TimeSpread spread;
+    spread.count = static_cast<int64_t>(ms.size());
+    if (ms.empty()) return spread;
+    std::sort(ms.begin(), ms.end());
+    auto at = [&](double fraction) { return ms[static_cast<size_t>(fraction * (ms.size() - 1))]; };
+    spread.median = at(0.5);
+    spread.p90 = at(0.9);
+    spread.p99 = at(0.99);
+    spread.max = ms.back();
+    return spread;
 }
 
 EvalResult evaluate(const EvalSettings& settings) {
@@ -48,11 +66,16 @@ EvalResult evaluate(const EvalSettings& settings) {
     EvalResult result;
     result.games = settings.games;
     double total_ms = 0;
+    std::vector<double> decision_ms, guess_ms;
     for (int i = 0; i < settings.games; ++i) {
         result.wins += records[i].won;
         result.guesses += records[i].guesses;
         total_ms += milliseconds[i];
+        decision_ms.insert(decision_ms.end(), records[i].decision_ms.begin(), records[i].decision_ms.end());
+        guess_ms.insert(guess_ms.end(), records[i].guess_ms.begin(), records[i].guess_ms.end());
     }
+    result.decisions = spread_of(std::move(decision_ms));
+    result.guess_decisions = spread_of(std::move(guess_ms));
     if (settings.games > 0) {
         const double n = settings.games, z = 1.96;
         const double p = result.wins / n;

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "minesweeper/rules.h"
 #include "minesweeper/solver.h"
@@ -13,6 +14,8 @@ struct GameRecord {
     bool won = false;
     int decisions = 0;  // calls to the solver
     int guesses = 0;    // decisions that were not certain
+    std::vector<double> decision_ms;  // wall time of each decision
+    std::vector<double> guess_ms;     // of those, the guesses
 };
 
 // Plays one game: State(settings, state_seed); the first click (unless RandomStart) goes to
@@ -29,6 +32,13 @@ struct EvalSettings {
     int jobs = 1;
 };
 
+// Wall-clock time of decisions, in milliseconds.
+struct TimeSpread {
+    int64_t count = 0;
+    double median = 0, p90 = 0, p99 = 0, max = 0;
+};
+TimeSpread spread_of(std::vector<double> ms);
+
 struct EvalResult {
     int games = 0;
     int wins = 0;
@@ -36,6 +46,7 @@ struct EvalResult {
     double ci_low = 0, ci_high = 0;  // Wilson 95% interval
     double ms_per_game = 0;          // solver and rules time, summed over games, per game
     int64_t guesses = 0;
+    TimeSpread decisions, guess_decisions;
 };
 
 // Game i uses Rng::for_stream(seed, i): its first number seeds the State, the rest feed the solver.
