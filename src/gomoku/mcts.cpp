@@ -118,9 +118,10 @@ void Mcts::playout() {
     // 2. Expansion: a leaf visited often enough gets children, if the node budget allows.
     if (!state.is_terminal() && pool_[node].visits >= config_.expand_after) expand(node, state);
     // 3. Simulation: a finished game scores itself; otherwise the policy plays it out.
+    const double draw_value = state.is_terminal() ? 0.0 : policy_->draw_value(state);
     const Stone winner = state.is_terminal() ? state.winner() : policy_->rollout(state, rng_);
     // 4. Backpropagation.
-    backpropagate(static_cast<int>(path_.size()), winner);
+    backpropagate(static_cast<int>(path_.size()), winner, draw_value);
     ++playouts_;
 }
 
@@ -156,17 +157,16 @@ void Mcts::expand(int node, const State& state) {
     pool_[node].num_children = static_cast<int16_t>(proposals_.size());
 }
 
-void Mcts::backpropagate(int path_length, Stone winner) {
+void Mcts::backpropagate(int path_length, Stone winner, double black_draw_value) {
     // The root's move was made before the search; its children's moves by the side to move at the
     // root, their children's by the other side, and so on.
-    const Stone searcher = root_state_.to_move();
-    Stone mover = searcher;
+    Stone mover = root_state_.to_move();
     ++pool_[0].visits;
     for (int i = 1; i < path_length; ++i) {
         Node& n = pool_[path_[i]];
         ++n.visits;
         if (winner == Stone::Empty)
-            n.value_sum += mover == searcher ? config_.draw_score : -config_.draw_score;
+            n.value_sum += mover == Stone::Black ? black_draw_value : -black_draw_value;
         else
             n.value_sum += winner == mover ? 1 : -1;
         mover = opponent(mover);

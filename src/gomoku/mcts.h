@@ -9,7 +9,7 @@
 //   2. expansion: a leaf that has been visited enough gets one child per move the policy proposes;
 //   3. simulation: the policy plays the game out from the leaf (a "rollout");
 //   4. backpropagation: every node on the path counts the visit and the result, +1 for the player who
-//      made its move if they won, -1 if they lost, 0 for a draw (or the searcher's draw score).
+//      made its move if they won, -1 if they lost, and for a draw 0 or what the policy makes of it.
 // The answer is the most visited move at the root.
 //
 // The selection rule is AlphaZero_Gomoku's mcts_pure rule rather than UCB1's sqrt(ln N / n): it only
@@ -43,6 +43,9 @@ public:
     virtual void propose(const State& state, std::vector<Proposal>& out) = 0;
     // Plays the ongoing `state` to the end; returns the winner (Empty for a draw).
     virtual Stone rollout(State& state, Rng& rng) = 0;
+    // What a drawn rollout from the ongoing `leaf` is worth to black, -1..1 (white gets the
+    // negation). 0 says a draw is a draw; a policy may tell drawn games apart by the leaf's promise.
+    virtual double draw_value(const State& leaf) { return 0; }
 };
 
 // When to stop thinking: after `playouts` playouts, after `ms` milliseconds of thinking, or at
@@ -57,10 +60,6 @@ struct SearchConfig {
     double exploration = 5.0;   // c in the selection score
     int expand_after = 0;       // visits a leaf needs before it is expanded (0: at once, as mcts_pure)
     bool reuse_tree = false;    // keep the subtree of the moves played since the last search
-    // What a draw is worth to the side searching (its opponent gets the negation). Below 0, the
-    // search prefers a risky win to a safe draw: right against a weaker opponent. (Multiples of
-    // 1/2 keep the sums exact, so native and wasm agree.)
-    double draw_score = 0;
     int64_t max_nodes = 2'000'000;  // node budget: past it, leaves stay leaves (about 20 bytes each)
     Budget budget;
 };
@@ -113,7 +112,7 @@ private:
     void playout();
     int select_child(const Node& parent) const;
     void expand(int node, const State& state);
-    void backpropagate(int path_length, Stone winner);
+    void backpropagate(int path_length, Stone winner, double black_draw_value);
     bool try_reuse(const State& state);
     int most_visited_child(const Node& parent) const;
 

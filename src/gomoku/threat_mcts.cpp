@@ -7,6 +7,7 @@ namespace gridlab::gomoku {
 
 namespace {
 constexpr int kNearDistance = 2;  // tree moves: within two lines of a stone
+constexpr double kDrawPotentialWeight = 0.5;  // a drawn rollout's value: this times the leaf's potential
 
 int colour_index(Stone stone) { return stone == Stone::Black ? 0 : 1; }
 }  // namespace
@@ -57,6 +58,29 @@ int shape_score(const State& state, int cell) {
         }
     }
     return score;
+}
+
+double line_potential(const State& state) {
+    const int size = state.size(), length = state.settings().win_length;
+    double black = 0, white = 0;
+    for (int r = 0; r < size; ++r)
+        for (int c = 0; c < size; ++c) {
+            const int start = State::cell_index(r, c);
+            // Windows starting here, one per direction, if they fit on the board.
+            const bool fits[4] = {c + length <= size, r + length <= size, r + length <= size && c + length <= size,
+                                  r + length <= size && c - length + 1 >= 0};
+            for (int d = 0; d < 4; ++d) {
+                if (!fits[d]) continue;
+                int blacks = 0, whites = 0;
+                for (int k = 0, cell = start; k < length; ++k, cell += kDirections[d]) {
+                    blacks += state.cell(cell) == Stone::Black;
+                    whites += state.cell(cell) == Stone::White;
+                }
+                if (blacks > 0 && whites == 0) black += 1 << (2 * std::min(blacks, 12));
+                if (whites > 0 && blacks == 0) white += 1 << (2 * std::min(whites, 12));
+            }
+        }
+    return black + white > 0 ? (black - white) / (black + white) : 0.0;
 }
 
 void ThreatPolicy::find_near_cells(const State& state) {
@@ -152,6 +176,10 @@ bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
                 if (makes_double(next)) return true;
     return false;
 }
+
+// A drawn rollout still says something: the side with more open lines at the leaf had more ways
+// to win, and a weaker opponent more ways to go wrong.
+double ThreatPolicy::draw_value(const State& leaf) { return kDrawPotentialWeight * line_potential(leaf); }
 
 void ThreatPolicy::list_candidate(const State& state, int cell) {
     if (marked_[cell] || state.cell(cell) != Stone::Empty) return;
@@ -273,7 +301,6 @@ SearchConfig threat_mcts_config() {
     config.exploration = kThreatMctsExploration;
     config.expand_after = 1;
     config.reuse_tree = true;
-    config.draw_score = kThreatMctsDrawScore;
     return config;
 }
 

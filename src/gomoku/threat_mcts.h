@@ -17,7 +17,9 @@
 // Rollouts play near the stones (cells next to one) but never miss the forcing moves: they take a
 // win, else block the opponent's, else make an open four (or double four), else take the cell where
 // the opponent would make one (which meets an open three). That makes their results far more like
-// real games than uniformly random ones.
+// real games than uniformly random ones. A drawn rollout is scored by the open lines each side had at
+// the leaf (line_potential): on small boards most rollouts draw, and without this the search could
+// not tell a promising position from a dead one.
 #pragma once
 
 #include <memory>
@@ -27,13 +29,13 @@
 namespace gridlab::gomoku {
 
 constexpr double kThreatMctsExploration = 1.5;
-// A draw counts as half a loss to the searcher: it keeps looking for wins on small boards, where
-// cautious play fills the board.
-constexpr double kThreatMctsDrawScore = -0.5;
-
 // The cells where `stone` could win next once it has a stone on the empty `cell`, counting only the
 // lines through `cell` (the ones the stone changes). Writes up to 8 padded cells to `out`.
 int threats_after(const State& state, int cell, Stone stone, int out[8]);
+
+// Black's share of the board's open lines, -1..1: every window of win_length cells holding stones of
+// one colour only counts 4^stones for that colour; the result is (black - white) / (black + white).
+double line_potential(const State& state);
 
 // Shape value of placing the side to move's stone on the empty `cell`, >= 1 (see above).
 int shape_score(const State& state, int cell);
@@ -42,6 +44,7 @@ class ThreatPolicy : public Policy {
 public:
     void propose(const State& state, std::vector<Proposal>& out) override;
     Stone rollout(State& state, Rng& rng) override;
+    double draw_value(const State& leaf) override;
 
 private:
     void find_near_cells(const State& state);

@@ -47,18 +47,23 @@ TEST_CASE("gomoku pbrain: BOARD ... DONE, then the brain wins in one", "[gomoku]
     CHECK(session(script) == "OK\n7,3\n");
 }
 
-TEST_CASE("gomoku pbrain: TURN blocks the opponent's four", "[gomoku]") {
-    // We are white: black's four in column 0 (y = 1..4) must be blocked at y = 5 (y = 0 is taken).
+TEST_CASE("gomoku pbrain: BOARD and TURN block the opponent's fours", "[gomoku]") {
+    // We are white (six stones to their seven). Their four in column 0 (y = 1..4, capped by ours at
+    // y = 0) must be blocked at 0,5 at once; then TURN 6,9 completes their four on row 9 (x = 3..6,
+    // capped by ours at x = 2), which must be blocked at 7,9.
     const std::string script =
         "START 10\n"
         "BOARD\n"
-        "0,1,2\n0,0,1\n0,2,2\n9,9,1\n0,3,2\n9,7,1\n"
+        "0,1,2\n0,0,1\n0,2,2\n2,9,1\n0,3,2\n9,0,1\n0,4,2\n9,4,1\n3,9,2\n6,2,1\n4,9,2\n4,6,1\n5,9,2\n"
         "DONE\n"
-        "TURN 0,4\n"
+        "TURN 6,9\n"
         "END\n";
-    const std::string out = session(script);
-    CHECK(out.substr(0, 3) == "OK\n");
-    CHECK(out.substr(out.rfind('\n', out.size() - 2) + 1) == "0,5\n");
+    for (uint64_t seed : {1, 2, 3}) {
+        std::istringstream in(script);
+        std::ostringstream out;
+        run_pbrain(in, out, PbrainOptions{300, seed});
+        CHECK(out.str() == "OK\n0,5\n7,9\n");
+    }
 }
 
 TEST_CASE("gomoku pbrain: TAKEBACK and RESTART", "[gomoku]") {
