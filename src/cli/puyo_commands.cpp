@@ -51,6 +51,7 @@ struct GameOptions {
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
         command->add_option("--width", beam.width, "beam: fields kept per pair")->check(CLI::Range(1, 10000));
         command->add_option("--depth", beam.depth, "beam: pairs searched ahead")->check(CLI::Range(1, 64));
+        command->add_option("--samples", beam.samples, "beam: futures sampled after the previews")->check(CLI::Range(1, 64));
         command->add_option("--fire-score", beam.fire_score, "beam: fire any known chain worth this much (0: at the end)")
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     }

@@ -8,20 +8,25 @@ namespace gridlab::puyo {
 namespace {
 
 // Evaluation weights. The chain a field can fire dominates; the rest breaks ties between fields that
-// promise the same chain, in favour of those that keep building easy and safe.
-constexpr int64_t kChainWeight = 1000;    // per chain of the potential
-constexpr int64_t kScoreDivisor = 50;     // the potential's score counts score / 50
-constexpr int64_t kExtraPuyoWeight = 200; // the trigger needs a second puyo
-constexpr int64_t kLinkWeight = 30;       // per pair of touching same-coloured puyos
-constexpr int64_t kShapeWeight = 20;      // per unit of squared distance from the ideal U shape
-constexpr int64_t kDangerWeight = 4000;   // per row the spawn column stands above 9
-constexpr int64_t kWasteWeight = 150;     // per puyo popped by a chain fired while building
-constexpr int kDangerCount = 66;          // this many puyos on the field: fire before it tops out
-constexpr int kMinPeakChain = 6;          // smaller chains are not worth firing just because they peaked
+// promise the same chain, in favour of those that keep building easy and safe. (Tuned on 60-game
+// evaluations; most of them matter less than the firing rule below.)
+constexpr int64_t kChainWeight = 1000;     // per chain of the potential
+constexpr int64_t kScoreDivisor = 50;      // the potential's score counts score / 50
+constexpr int64_t kExtraPuyoWeight = 200;  // the trigger needs a second puyo
+constexpr int64_t kLinkWeight = 30;        // per pair of touching same-coloured puyos
+constexpr int64_t kShapeWeight = 20;       // per unit of squared distance from the ideal U shape
+constexpr int64_t kDangerWeight = 4000;    // per row the spawn column stands above 9
+constexpr int64_t kWasteWeight = 150;      // per puyo popped by a chain fired while building
 
 // The stack heights the builder aims at, relative to the mean: a U, high at the walls, low in the
-// middle where the pairs arrive and the chain's trigger sits.
-constexpr std::array<int, kColumns> kIdealShape = {2, 0, -1, -1, 0, 0};
+// middle where the pairs arrive.
+constexpr std::array<int, kColumns> kIdealShape = {2, 0, -1, -1, 0, 2};
+
+// When to fire.
+constexpr int kDangerCount = 68;     // this many puyos on the field: fire whatever is best now
+constexpr int kMinPeakChain = 6;     // smaller chains are not worth firing just because they peaked
+constexpr int kCrowdedCount = 58;    // above this many puyos, each one more makes the AI less patient
+constexpr int kPatienceUnit = 10;    // ... by a tenth: a chain in hand is worth (10 + extra) / 10 more
 
 bool better(const Potential& a, const Potential& b) {
     if (a.chains != b.chains) return a.chains > b.chains;
@@ -105,6 +110,8 @@ int64_t evaluate(const Field& field, Potential* potential) {
 BeamAi::BeamAi(const BeamOptions& options, uint64_t seed) : options_(options), seed_(seed) {
     if (options.width < 1 || options.width > 10000)
         throw std::invalid_argument("beam width: " + std::to_string(options.width) + " is outside 1..10000");
+    if (options.samples < 1 || options.samples > 64)
+        throw std::invalid_argument("beam samples: " + std::to_string(options.samples) + " is outside 1..64");
     if (options.depth < 1 || options.depth > 64)
         throw std::invalid_argument("beam depth: " + std::to_string(options.depth) + " is outside 1..64");
     if (options.max_ms < 0 || options.max_nodes < 0 || options.fire_score < 0)
@@ -115,20 +122,14 @@ void BeamAi::begin(const State& state) {
     if (state.terminal()) throw std::invalid_argument("the game is over: nothing to decide");
     watch_.restart();
     pairs_left_ = state.pairs_left();
-    const int horizon = pairs_left_ >= 0 ? std::min(options_.depth, pairs_left_) : options_.depth;
-    // The pairs after the previews are unknown: sample them from the AI's own seed, never the game's.
-    Rng future = Rng::for_stream(seed_, static_cast<uint64_t>(state.pairs_placed()));
-    const auto colors = static_cast<uint64_t>(state.settings().colors);
+    horizon_ = pairs_left_ >= 0 ? std::min(options_.depth, pairs_left_) : options_.depth;
+    pairs_placed_ = state.pairs_placed();
+    colors_ = state.settings().colors;
     pairs_.clear();
-    for (int d = 0; d < horizon; ++d) {
-        if (d < kKnownPairs) {
-            pairs_.push_back(state.pair(d));
-        } else {
-            const auto axis = static_cast<Puyo>(1 + future.below(colors));
-            pairs_.push_back({axis, static_cast<Puyo>(1 + future.below(colors))});
-        }
-    }
+    for (int d = 0; d < std::min(horizon_, kKnownPairs); ++d) pairs_.push_back(state.pair(d));
+    sample_future(0);
     const Field& field = state.field();
+    root_count_ = field.count();
     danger_ = field.count() >= kDangerCount || field.height(kSpawnColumn) >= kVisibleRows - 2;
     Node root;
     root.field = field;
@@ -138,6 +139,10 @@ void BeamAi::begin(const State& state) {
     next_parent_ = 0;
     depth_ = 0;
     have_leaf_ = false;
+    known_layer_.clear();
+    samples_done_ = 0;
+    votes_.fill(0);
+    voted_moves_ = 0;
     best_fire_ = Fire{};
     fallback_ = state.legal_placements().front();
     nodes_ = 0;
@@ -208,18 +213,68 @@ void BeamAi::finish_layer() {
         best_leaf_ = layer_.front();
         have_leaf_ = true;
     }
-    if (layer_.empty() || depth_ == static_cast<int>(pairs_.size())) finished_ = true;
+    if (depth_ == kKnownPairs && samples_done_ == 0) known_layer_ = layer_;
+    if (layer_.empty() || depth_ == horizon_) finish_sample();
+}
+
+void BeamAi::sample_future(int sample) {
+    // The pairs after the previews are unknown: sample them from the AI's own seed, never the game's.
+    Rng future = Rng::for_stream(seed_ + static_cast<uint64_t>(sample) * 0x9E3779B97F4A7C15ull,
+                                 static_cast<uint64_t>(pairs_placed_));
+    const auto colors = static_cast<uint64_t>(colors_);
+    pairs_.resize(static_cast<size_t>(std::min(horizon_, kKnownPairs)));
+    for (int d = kKnownPairs; d < horizon_; ++d) {
+        const auto axis = static_cast<Puyo>(1 + future.below(colors));
+        pairs_.push_back({axis, static_cast<Puyo>(1 + future.below(colors))});
+    }
+}
+
+void BeamAi::finish_sample() {
+    if (!layer_.empty()) {
+        std::array<bool, kPlacementCount> seen{};
+        for (const Node& leaf : layer_) {  // sorted best first: the first leaf of a move is its best
+            const int move = leaf.moves[0];
+            if (seen[move]) continue;
+            seen[move] = true;
+            votes_[move] += leaf.value;
+            if (!(voted_moves_ >> move & 1u) || leaf.value > best_by_move_[move].value) best_by_move_[move] = leaf;
+            voted_moves_ |= 1u << move;
+        }
+        for (int move = 0; move < kPlacementCount; ++move)
+            if (!seen[move]) votes_[move] += layer_.back().value;
+    }
+    ++samples_done_;
+    const bool more = samples_done_ < options_.samples && horizon_ > kKnownPairs && !known_layer_.empty();
+    if (!more) {
+        finished_ = true;
+        return;
+    }
+    sample_future(samples_done_);
+    layer_ = known_layer_;
+    depth_ = kKnownPairs;
+    next_parent_ = 0;
+}
+
+const BeamAi::Node* BeamAi::chosen_leaf() const {
+    if (voted_moves_ == 0) return have_leaf_ ? &best_leaf_ : nullptr;
+    int best = -1;
+    for (int move = 0; move < kPlacementCount; ++move)
+        if ((voted_moves_ >> move & 1u) && (best < 0 || votes_[move] > votes_[best])) best = move;
+    return &best_by_move_[best];
 }
 
 Plan BeamAi::plan() const {
     Plan plan;
     plan.nodes = nodes_;
+    const Node* leaf = chosen_leaf();
     const bool game_ends_soon = pairs_left_ >= 0 && pairs_left_ <= kKnownPairs;
     // Building on is pointless once the chain at hand is worth what the search expects to build.
-    const bool peaked = have_leaf_ && best_fire_.chains >= kMinPeakChain &&
-                        best_fire_.score >= best_leaf_.potential.score;
+    // As the field fills, a chain in hand beats a bigger one promised: the promise needs room to live.
+    const int64_t patience = kPatienceUnit + std::max(0, root_count_ - kCrowdedCount);
+    const bool peaked = leaf && best_fire_.chains >= kMinPeakChain &&
+                        best_fire_.score * patience >= leaf->potential.score * kPatienceUnit;
     const bool fire = best_fire_.chains > 0 &&
-                      (game_ends_soon || danger_ || !have_leaf_ || peaked ||
+                      (game_ends_soon || danger_ || !leaf || peaked ||
                        (options_.fire_score > 0 && best_fire_.score >= options_.fire_score));
     const Moves* moves = nullptr;
     if (fire) {
@@ -227,15 +282,15 @@ Plan BeamAi::plan() const {
         plan.firing = true;
         plan.expected_chain = best_fire_.chains;
         plan.expected_score = best_fire_.score;
-    } else if (have_leaf_) {
-        moves = &best_leaf_.moves;
-        plan.expected_chain = best_leaf_.potential.chains;
-        plan.expected_score = best_leaf_.potential.score;
-        plan.trigger_column = best_leaf_.potential.column;
-        plan.trigger_color = best_leaf_.potential.color;
+    } else if (leaf) {
+        moves = &leaf->moves;
+        plan.expected_chain = leaf->potential.chains;
+        plan.expected_score = leaf->potential.score;
+        plan.trigger_column = leaf->potential.column;
+        plan.trigger_color = leaf->potential.color;
     }
     if (moves) {
-        const int known = fire ? best_fire_.depth + 1 : std::min(depth_, kKnownPairs);
+        const int known = fire ? best_fire_.depth + 1 : kKnownPairs;
         for (int d = 0; d < known && (*moves)[d] >= 0; ++d) plan.path.push_back(placement_of((*moves)[d]));
     }
     plan.placement = plan.path.empty() ? fallback_ : plan.path.front();

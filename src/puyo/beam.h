@@ -37,8 +37,9 @@ Potential find_potential(const Field& field);
 int64_t evaluate(const Field& field, Potential* potential);
 
 struct BeamOptions {
-    int width = 60;           // fields kept per pair
-    int depth = 6;            // pairs searched: the current one, the 2 previews, then sampled ones
+    int width = 40;           // fields kept per pair
+    int depth = 10;           // pairs searched: the current one, the 2 previews, then sampled ones
+    int samples = 1;          // futures sampled for the pairs after the previews; moves are voted on
     double max_ms = 0;        // stop a decision after this long (0: no limit; not reproducible)
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
     int64_t fire_score = 0;   // fire any known chain worth this much (0: only at the end or in danger)
@@ -73,13 +74,20 @@ private:
 
     void expand(const Node& parent);
     void finish_layer();
+    void finish_sample();
+    void sample_future(int sample);
+    const Node* chosen_leaf() const;
     bool out_of_budget() const;
 
     BeamOptions options_;
     uint64_t seed_;
-    std::vector<Pair> pairs_;  // one per depth: the known pairs, then sampled ones
+    std::vector<Pair> pairs_;  // one per depth: the known pairs, then the current sample's
+    int horizon_ = 0;          // pairs searched (fewer than depth when the game ends sooner)
+    int pairs_placed_ = 0;
+    int colors_ = 4;
     int pairs_left_ = -1;
     bool danger_ = false;
+    int root_count_ = 0;         // puyos on the field when the decision started
     std::vector<Node> layer_;
     std::vector<Node> children_;
     std::vector<uint64_t> seen_;  // field hashes kept in the layer being chosen
@@ -87,6 +95,14 @@ private:
     int depth_ = 0;               // index of the pair the current expansion places
     bool have_leaf_ = false;
     Node best_leaf_;              // the best field of the deepest finished layer
+    // After the known pairs every sample restarts from the same layer with other sampled pairs; each
+    // sample adds, per first move, the value of its best final field (or of its worst field when that
+    // move did not survive): the move with the best total is the most robust to the unknown future.
+    std::vector<Node> known_layer_;
+    int samples_done_ = 0;
+    std::array<int64_t, kPlacementCount> votes_{};
+    std::array<Node, kPlacementCount> best_by_move_{};
+    uint32_t voted_moves_ = 0;
     Fire best_fire_;
     Placement fallback_;
     int64_t nodes_ = 0;

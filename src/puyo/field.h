@@ -51,7 +51,8 @@ struct ChainResult {
 
 class Field {
 public:
-    explicit Field(RuleSet rules = RuleSet::Tsu);
+    Field() : Field(RuleSet::Tsu) {}
+    explicit Field(RuleSet rules);
 
     // Reads a field written top row first: 6 columns, 12 rows (or 13 with the hidden row, Tsu only);
     // '.' empty, R G B Y P colours, O garbage. Throws gridlab::ParseError naming the line and column.

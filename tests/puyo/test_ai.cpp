@@ -108,13 +108,33 @@ TEST_CASE("beam: a node budget bounds the search, bad options are refused", "[pu
 }
 
 TEST_CASE("a seeded beam game is exactly reproducible", "[puyo]") {
+    // Pins the whole decision path (evaluation, beam, firing at the end): native and WebAssembly
+    // builds must both reach exactly this game.
     BeamOptions options;
-    options.width = 10;
-    options.depth = 4;
-    State state({RuleSet::Tsu, 4, 30}, 77);
+    options.width = 16;
+    options.depth = 6;
+    State state({RuleSet::Tsu, 4, 36}, 77);
     BeamAi beam(options, 5);
-    play_out(state, beam);
-    CHECK(state.pairs_placed() == 30);
-    CHECK(state.score() == 5400);
-    CHECK(state.max_chain() == 5);
+    const Plan last = play_out(state, beam);
+    CHECK(state.pairs_placed() == 36);
+    CHECK(last.firing);
+    CHECK(state.max_chain() == 13);
+    CHECK(state.best_chain_score() == 83980);
+    CHECK(state.score() == 84060);
+}
+
+TEST_CASE("beam with several sampled futures votes for a legal, reproducible move", "[puyo]") {
+    BeamOptions options;
+    options.width = 8;
+    options.depth = 5;
+    options.samples = 3;
+    State state({RuleSet::Tsu, 4, 0}, 31);
+    for (int move = 0; move < 6; ++move) state.apply_unchecked(GreedyAi().decide(state).placement);
+    const Plan first = BeamAi(options, 9).decide(state);
+    const Plan again = BeamAi(options, 9).decide(state);
+    CHECK(state.is_legal(first.placement));
+    CHECK(first.placement == again.placement);
+    CHECK(first.nodes == again.nodes);
+    options.samples = 1;
+    CHECK(BeamAi(options, 9).decide(state).nodes < first.nodes);
 }

@@ -183,3 +183,27 @@ TEST_CASE("Env: reset, mask, step, reward, truncation and termination", "[puyo]"
     Env tutorial({RuleSet::Tutorial, 4, 0});
     CHECK(tutorial.reset(1).rows == 12);
 }
+
+TEST_CASE("Env: stacking the spawn column terminates the episode", "[puyo]") {
+    Env env({RuleSet::Tutorial, 4, 0});
+    env.reset(5);
+    StepResult result;
+    int steps = 0;
+    while (!result.terminated && steps < 100) {
+        result = env.step(action_of({kSpawnColumn, 1}));
+        ++steps;
+    }
+    REQUIRE(result.terminated);
+    CHECK_FALSE(result.truncated);
+    CHECK(steps <= 10);
+    for (const bool legal : env.action_mask()) CHECK_FALSE(legal);
+    CHECK_THROWS_WITH(env.step(0), "the episode has ended: call reset()");
+}
+
+TEST_CASE("a game started on a floating field lets it settle first", "[puyo]") {
+    Field field(RuleSet::Tsu);
+    field.set(4, 5, Puyo::Blue);
+    const State state({RuleSet::Tsu, 4, 0}, 1, field);
+    CHECK(state.field().at(4, 0) == Puyo::Blue);
+    CHECK(state.field().height(4) == 1);
+}
