@@ -76,8 +76,9 @@ double line_potential(const State& state) {
                     blacks += state.cell(cell) == Stone::Black;
                     whites += state.cell(cell) == Stone::White;
                 }
-                if (blacks > 0 && whites == 0) black += 1 << (2 * std::min(blacks, 12));
-                if (whites > 0 && blacks == 0) white += 1 << (2 * std::min(whites, 12));
+                // 16^stones: a window near completion outweighs many barely started ones.
+                if (blacks > 0 && whites == 0) black += 1 << (4 * std::min(blacks, 7));
+                if (whites > 0 && blacks == 0) white += 1 << (4 * std::min(whites, 7));
             }
         }
     return black + white > 0 ? (black - white) / (black + white) : 0.0;

@@ -34,7 +34,7 @@ constexpr double kThreatMctsExploration = 1.5;
 int threats_after(const State& state, int cell, Stone stone, int out[8]);
 
 // Black's share of the board's open lines, -1..1: every window of win_length cells holding stones of
-// one colour only counts 4^stones for that colour; the result is (black - white) / (black + white).
+// one colour only counts 16^stones for that colour; the result is (black - white) / (black + white).
 double line_potential(const State& state);
 
 // Shape value of placing the side to move's stone on the empty `cell`, >= 1 (see above).
