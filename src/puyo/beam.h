@@ -10,7 +10,8 @@
 //     (it cannot know them). The first placement of the best field at the end is the move.
 //  3. Firing. A placement that sets off a chain during the known pairs is remembered as a "fire". The
 //     AI fires the best one when the game is about to end (the pair limit is within the known pairs),
-//     when the field is dangerously full, or when the chain scores at least `fire_score`.
+//     when the field is dangerously full, when it is worth what the search still expects to build
+//     (a promise trusted less as the field fills up), or when it scores at least `fire_score`.
 // The search runs one parent field at a time, so the web app can give it a few milliseconds a frame.
 #pragma once
 
