@@ -25,6 +25,7 @@ const uint kGridLines = 8u;
 const uint kMarkRing = 1u;
 const uint kMarkDot = 2u;
 const uint kMarkCross = 3u;
+const uint kMarkSquare = 4u;
 
 float round_box(vec2 p, vec2 half_size, float radius) {
     vec2 q = abs(p) - half_size + radius;
@@ -83,6 +84,9 @@ void main() {
     } else if (v_mark == kMarkCross) {
         vec2 p = abs(v_local);
         float d = max(abs(p.x - p.y) * 0.7071 - max(1.0, u_cell * 0.05), max(p.x, p.y) - half_cell * 0.5);
+        color = over(vec4(u_mark_color.rgb, u_mark_color.a * inside(d)), color);
+    } else if (v_mark == kMarkSquare) {
+        float d = abs(round_box(v_local, vec2(half_cell * 0.3), half_cell * 0.05)) - max(1.0, u_cell * 0.04);
         color = over(vec4(u_mark_color.rgb, u_mark_color.a * inside(d)), color);
     }
     if (color.a <= 0.0) discard;

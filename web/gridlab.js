@@ -33,6 +33,7 @@
       this.ready = true;
       this.firstFrameMs = performance.now();  // since navigation start
       statusBox.hidden = true;
+      canvas.focus();  // the keyboard plays the game at once, without a click first
     },
   };
 

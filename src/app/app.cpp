@@ -7,6 +7,7 @@
 #include "app/gomoku_screen.h"
 #include "app/host.h"
 #include "app/minesweeper_screen.h"
+#include "app/puyo_screen.h"
 
 namespace gridlab::app {
 
@@ -149,6 +150,7 @@ std::string to_query(const Params& params) {
 
 App::App() {
     screens_[0] = std::make_unique<MinesweeperScreen>();
+    screens_[1] = std::make_unique<PuyoScreen>();
     screens_[2] = std::make_unique<GomokuScreen>();
 }
 

@@ -18,7 +18,7 @@ enum CellShape : uint8_t {
     kShapeGridLines = 8,  // lines through the centre (a Gomoku intersection)
 };
 
-enum CellMark : uint8_t { kMarkNone = 0, kMarkRing = 1, kMarkDot = 2, kMarkCross = 3 };
+enum CellMark : uint8_t { kMarkNone = 0, kMarkRing = 1, kMarkDot = 2, kMarkCross = 3, kMarkSquare = 4 };
 
 struct CellLook {
     uint32_t rgba = 0;  // 0xRRGGBBAA

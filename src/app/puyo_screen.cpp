@@ -1,0 +1,382 @@
+#include "app/puyo_screen.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "puyo/beam.h"
+
+namespace gridlab::app {
+
+using puyo::Placement;
+using puyo::Puyo;
+
+namespace {
+
+constexpr uint32_t kWell = 0x2A3140FF;
+constexpr uint32_t kHiddenRow = 0x1E232EFF;
+constexpr uint32_t kMarkInk = 0x1B1F278C;
+constexpr uint32_t kGarbage = 0xA0A4ABFF;
+// Red, green, blue, yellow, purple; and the Okabe-Ito colours, told apart by colour-blind eyes too.
+constexpr uint32_t kColours[5] = {0xE5484DFF, 0x30A46CFF, 0x3E63DDFF, 0xF5D90AFF, 0x8E4EC6FF};
+constexpr uint32_t kColourBlindColours[5] = {0xD55E00FF, 0x009E73FF, 0x0072B2FF, 0xF0E442FF, 0xCC79A7FF};
+constexpr double kDropAnimationMs = 160.0;
+constexpr double kChainBannerMs = 1800.0;
+constexpr int kSpawnRows = 2;  // above the field, where the player steers the pair
+constexpr const char* kRules[] = {"tsu", "tutorial"};
+constexpr const char* kAis[] = {"random", "greedy", "beam"};
+
+int index_of(const char* const* names, int count, const std::string& name) {
+    for (int i = 0; i < count; ++i)
+        if (name == names[i]) return i;
+    return 0;
+}
+
+uint32_t with_alpha(uint32_t rgba, uint8_t alpha) { return (rgba & 0xFFFFFF00u) | alpha; }
+
+}  // namespace
+
+PuyoScreen::PuyoScreen() { new_game({}); }
+
+uint32_t PuyoScreen::colour_of(Puyo puyo, bool colorblind) const {
+    if (puyo == Puyo::Garbage) return kGarbage;
+    const int i = static_cast<int>(puyo) - 1;
+    return colorblind ? kColourBlindColours[i] : kColours[i];
+}
+
+uint8_t PuyoScreen::mark_of(Puyo puyo, bool colorblind) const {
+    // In the colour-blind palette every colour also carries its own mark.
+    static constexpr uint8_t kMarks[5] = {kMarkNone, kMarkRing, kMarkDot, kMarkCross, kMarkSquare};
+    if (!colorblind || puyo == Puyo::Garbage || puyo == Puyo::None) return kMarkNone;
+    return kMarks[static_cast<int>(puyo) - 1];
+}
+
+void PuyoScreen::new_game(const Params& params) {
+    puyo::Settings settings;
+    settings.rules = choice_param(params, "rules", "tsu", {"tsu", "tutorial"}) == "tsu" ? puyo::RuleSet::Tsu : puyo::RuleSet::Tutorial;
+    settings.colors = int_param(params, "colors", 4, 3, 5);
+    const std::string ai = choice_param(params, "ai", "beam", {"random", "greedy", "beam"});
+    const bool ai_plays = choice_param(params, "play", "human", {"human", "ai"}) == "ai";
+    const uint64_t seed = seed_param(params);
+
+    params_ = params;
+    params_["game"] = "puyo";
+    params_["seed"] = std::to_string(seed);
+    seed_ = seed;
+    ai_name_ = ai;
+    state_ = puyo::State(settings, seed);
+    actions_.clear();
+    cursor_ = {puyo::kSpawnColumn, 1};
+    ai_playing_ = ai_plays;
+    dropped_ms_ = -1e9;
+    last_result_ = {};
+    edit_rules_ = settings.rules == puyo::RuleSet::Tsu ? 0 : 1;
+    edit_colors_ = settings.colors;
+    edit_ai_ = index_of(kAis, 3, ai);
+    restart_ai();
+    mark_dirty();
+}
+
+void PuyoScreen::restart_ai() {
+    ai_ = puyo::make_ai(ai_name_, Rng::for_stream(seed_, static_cast<uint64_t>(state_.pairs_placed())).next_u64(),
+                        puyo::BeamOptions{});
+    ai_thinking_ = ai_done_ = false;
+}
+
+void PuyoScreen::shift(int dx) {
+    const Placement moved{cursor_.column + dx, cursor_.rotation};
+    if (moved.column >= 0 && moved.column < puyo::kColumns && moved.child_column() >= 0 && moved.child_column() < puyo::kColumns)
+        cursor_ = moved;
+}
+
+void PuyoScreen::rotate(int quarter_turns) {
+    Placement turned{cursor_.column, (cursor_.rotation + quarter_turns + 4) % 4};
+    // Against a wall the pair steps away from it, as in the real game.
+    if (turned.child_column() < 0) turned.column += 1;
+    if (turned.child_column() >= puyo::kColumns) turned.column -= 1;
+    cursor_ = turned;
+}
+
+void PuyoScreen::drop(Placement placement) {
+    if (state_.terminal()) throw std::invalid_argument("the game is over");
+    if (!state_.is_legal(placement))
+        throw std::invalid_argument("the pair cannot get to column " + std::to_string(placement.column + 1) + " with that rotation");
+    field_before_drop_ = state_.field();
+    dropped_pair_ = state_.current_pair();
+    dropped_at_ = placement;
+    last_result_ = state_.apply(placement);
+    actions_.push_back(puyo::action_of(placement));
+    dropped_ms_ = now_ms_;
+    cursor_ = {puyo::kSpawnColumn, 1};
+    if (state_.terminal()) ai_playing_ = false;
+    restart_ai();
+    mark_dirty();
+}
+
+void PuyoScreen::act(const nlohmann::json& action) {
+    if (!action.is_object() || action.size() != 1)
+        throw std::invalid_argument("a Puyo action is one of {\"move\":\"left\"}, {\"rotate\":\"cw\"}, {\"drop\":true}, {\"place\":[column,rotation]}, {\"ai\":\"move\"}");
+    const std::string key = action.begin().key();
+    const nlohmann::json& value = action.begin().value();
+    const std::string word = value.is_string() ? value.get<std::string>() : "";
+    if (key == "move" && (word == "left" || word == "right")) return shift(word == "left" ? -1 : 1);
+    if (key == "rotate" && (word == "cw" || word == "ccw")) return rotate(word == "ccw" ? 1 : -1);
+    if (key == "drop") return drop(cursor_);
+    if (key == "place") {
+        if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() || !value[1].is_number_integer())
+            throw std::invalid_argument("place: expected [column, rotation]");
+        const Placement placement{value[0].get<int>(), value[1].get<int>()};
+        if (puyo::action_of(placement) < 0) throw std::invalid_argument("place: no such placement");
+        return drop(placement);
+    }
+    if (key == "ai" && word == "move") {
+        if (state_.terminal()) throw std::invalid_argument("the game is over");
+        if (!ai_thinking_) ai_->begin(state_);
+        while (!ai_->finished()) ai_->think(50.0);
+        return drop(ai_->plan().placement);
+    }
+    if (key == "ai" && (word == "play" || word == "stop")) {
+        ai_playing_ = word == "play" && !state_.terminal();
+        return;
+    }
+    throw std::invalid_argument("unknown Puyo action " + action.dump());
+}
+
+void PuyoScreen::update(const Frame& frame, double slice_ms) {
+    now_ms_ = frame.now_ms;
+    if (state_.terminal() || (!ai_playing_ && !show_plan_)) return;
+    if (!ai_thinking_) {
+        ai_->begin(state_);
+        ai_thinking_ = true;
+    }
+    if (!ai_->finished()) ai_->think(slice_ms);
+    if (ai_playing_ && ai_->finished() && now_ms_ >= next_ai_move_ms_ && now_ms_ - dropped_ms_ > kDropAnimationMs) {
+        drop(ai_->plan().placement);
+        next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
+    }
+}
+
+void PuyoScreen::handle_input(const BoardPlacement& board) {
+    if (state_.terminal() || ai_playing_) return;
+    auto try_drop = [&] {
+        try {
+            drop(cursor_);
+        } catch (const std::invalid_argument&) {
+            // Not reachable from here: the ghost shows nothing, so the player sees why.
+        }
+    };
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) shift(-1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) shift(1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) rotate(1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_X)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) rotate(-1);
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false))
+        try_drop();
+    // A tap on a column brings the pair there; a tap on the column it is already over drops it.
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
+        const int cell = cell_under_mouse(board);
+        if (cell < 0) return;
+        const int column = cell % board.cols;
+        if (column == cursor_.column) return try_drop();
+        shift(column - cursor_.column);
+        if (cursor_.column != column) {  // the child was in the way of the wall: turn upright
+            cursor_ = {column, 1};
+        }
+    }
+}
+
+void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
+    const bool cb = frame.colorblind;
+    const int rows = state_.field().rows();
+    const bool animating = now_ms_ - dropped_ms_ < kDropAnimationMs;
+    const puyo::Field& shown = animating ? field_before_drop_ : state_.field();
+    auto display_row = [&](int field_row) { return kSpawnRows + rows - 1 - field_row; };
+    std::vector<CellLook> cells(static_cast<size_t>(board.rows * board.cols));
+    for (int row = 0; row < rows; ++row)
+        for (int col = 0; col < puyo::kColumns; ++col) {
+            CellLook& look = cells[display_row(row) * board.cols + col];
+            look = {row >= puyo::kVisibleRows ? kHiddenRow : kWell, kShapeTile, kMarkNone};
+            const Puyo puyo = shown.at(col, row);
+            if (puyo != Puyo::None) look = {colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)};
+            if (row >= puyo::kVisibleRows && puyo != Puyo::None) look.rgba = with_alpha(look.rgba, 0x99);
+        }
+    // The pair being steered, above the field, and its ghost where it would land.
+    if (!state_.terminal() && !animating && !ai_playing_) {
+        const puyo::Pair pair = state_.current_pair();
+        const int axis_row = cursor_.rotation == 3 ? 0 : 1;
+        const int child_row = cursor_.rotation == 1 ? 0 : cursor_.rotation == 3 ? 1 : axis_row;
+        cells[axis_row * board.cols + cursor_.column] = {colour_of(pair.axis, cb), kShapeDisc, mark_of(pair.axis, cb)};
+        cells[child_row * board.cols + cursor_.child_column()] = {colour_of(pair.child, cb), kShapeDisc, mark_of(pair.child, cb)};
+        if (state_.is_legal(cursor_)) {
+            puyo::Field ghost = state_.field();
+            const puyo::Bitboard landed = puyo::place_pair(ghost, pair, cursor_);
+            for (int row = 0; row < rows; ++row)
+                for (int col = 0; col < puyo::kColumns; ++col)
+                    if (landed.test(col, row))
+                        cells[display_row(row) * board.cols + col] = {with_alpha(colour_of(ghost.at(col, row), cb), 0x55), kShapeDisc, kMarkNone};
+        }
+    }
+    // The AI's plan for the current pair: rings where it would land.
+    if (show_plan_ && ai_thinking_ && ai_->finished() && !state_.terminal() && !animating) {
+        puyo::Field planned = state_.field();
+        const puyo::Bitboard landed = puyo::place_pair(planned, state_.current_pair(), ai_->plan().placement);
+        for (int row = 0; row < rows; ++row)
+            for (int col = 0; col < puyo::kColumns; ++col)
+                if (landed.test(col, row)) {
+                    CellLook& look = cells[display_row(row) * board.cols + col];
+                    if (look.shape == kShapeTile) look = {with_alpha(colour_of(planned.at(col, row), cb), 0x70), kShapeDisc, kMarkNone};
+                    look.mark = kMarkRing;
+                }
+    }
+    frame.board(board, std::move(cells), 0, kMarkInk);
+
+    // The dropped pair falling into place: each puyo slides down from the spawn rows.
+    if (animating) {
+        puyo::Field landed_field = field_before_drop_;
+        const puyo::Bitboard landed = puyo::place_pair(landed_field, dropped_pair_, dropped_at_);
+        const float t = float((now_ms_ - dropped_ms_) / kDropAnimationMs);
+        for (int row = 0; row < rows; ++row)
+            for (int col = 0; col < puyo::kColumns; ++col) {
+                if (!landed.test(col, row)) continue;
+                const float from = 1.0f, to = float(display_row(row));
+                const float y = board.y + (from + (to - from) * t * t) * board.cell;
+                const Puyo puyo = landed_field.at(col, row);
+                frame.board({board.x + float(col) * board.cell, y, board.cell, 1, 1},
+                            {{colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)}}, 0, kMarkInk);
+            }
+    }
+}
+
+void PuyoScreen::build_panel(const Frame& frame) {
+    ImGui::PushFont(frame.fonts->large);
+    ImGui::Text("%lld", static_cast<long long>(state_.score()));
+    ImGui::PopFont();
+    if (now_ms_ - dropped_ms_ < kChainBannerMs && last_result_.chains > 0)
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%d-chain!  +%lld%s", last_result_.chains,
+                           static_cast<long long>(last_result_.score), last_result_.all_clear ? "  all clear!" : "");
+    else
+        ImGui::TextDisabled("best chain %d (%lld points)", state_.max_chain(), static_cast<long long>(state_.best_chain_score()));
+    ImGui::Text("pair %d   seed %llu   %s rules", state_.pairs_placed() + 1, static_cast<unsigned long long>(seed_),
+                state_.settings().rules == puyo::RuleSet::Tsu ? "Tsu" : "tutorial");
+    if (state_.game_over()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "Game over: column 3 is full.");
+
+    // The two previews, as small boards.
+    ImGui::TextDisabled("Next");
+    const ImVec2 at = ImGui::GetCursorScreenPos();  // boards are placed in window coordinates
+    const float cell = 26.0f;
+    for (int ahead = 1; ahead <= puyo::kPreviewCount; ++ahead) {
+        const puyo::Pair pair = state_.pair(ahead);
+        frame.board({at.x + float(ahead - 1) * cell * 1.6f, at.y, cell, 2, 1},
+                    {{colour_of(pair.child, frame.colorblind), kShapeDisc, mark_of(pair.child, frame.colorblind)},
+                     {colour_of(pair.axis, frame.colorblind), kShapeDisc, mark_of(pair.axis, frame.colorblind)}},
+                    0, kMarkInk);
+    }
+    ImGui::Dummy(ImVec2(cell * 3.2f, cell * 2.0f + 4.0f));
+
+    if (!ai_playing_ && !state_.terminal()) {
+        if (ImGui::Button(" \xE2\x86\xBA ")) rotate(1);  // anticlockwise arrow
+        ImGui::SameLine();
+        if (ImGui::Button(" \xE2\x86\xBB ")) rotate(-1);  // clockwise arrow
+        ImGui::SameLine();
+        if (ImGui::Button("Drop")) {
+            try {
+                drop(cursor_);
+            } catch (const std::invalid_argument&) {
+            }
+        }
+        ImGui::TextDisabled("Arrows move, Z/X rotate, down drops.\nTap a column, tap again to drop.");
+    }
+    ImGui::Separator();
+    ImGui::Text("AI: %s", ai_name_.c_str());
+    if (ImGui::Button(ai_playing_ ? "Stop" : "AI plays") && !state_.terminal()) ai_playing_ = !ai_playing_;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(120);
+    ImGui::SliderInt("moves/s", &ai_moves_per_second_, 1, 20);
+    ImGui::Checkbox("Show the AI's plan", &show_plan_);
+    if (show_plan_ && ai_thinking_) {
+        const puyo::Plan plan = ai_->plan();
+        if (!ai_->finished()) ImGui::TextDisabled("thinking... %lld positions", static_cast<long long>(plan.nodes));
+        else if (plan.firing) ImGui::Text("Fires a %d-chain now (%lld points)", plan.expected_chain, static_cast<long long>(plan.expected_score));
+        else if (plan.expected_chain > 0)
+            ImGui::TextWrapped("Builds a %d-chain worth %lld; it fires with %s in column %d.", plan.expected_chain,
+                               static_cast<long long>(plan.expected_score),
+                               plan.trigger_color == Puyo::None ? "a puyo" : std::string(1, puyo::puyo_char(plan.trigger_color)).c_str(),
+                               plan.trigger_column + 1);
+        ImGui::TextDisabled("Rings: where it would put this pair.");
+    }
+
+    ImGui::Separator();
+    ImGui::TextDisabled("New game");
+    ImGui::SetNextItemWidth(140);
+    ImGui::Combo("Rules", &edit_rules_, kRules, 2);
+    ImGui::SetNextItemWidth(140);
+    ImGui::SliderInt("Colours", &edit_colors_, 3, 5);
+    ImGui::SetNextItemWidth(140);
+    ImGui::Combo("AI", &edit_ai_, kAis, 3);
+    auto edited = [&](bool same_seed) {
+        Params p{{"rules", kRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
+        if (same_seed) p["seed"] = std::to_string(seed_);
+        return p;
+    };
+    if (ImGui::Button("New game")) new_game(edited(false));
+    ImGui::SameLine();
+    if (ImGui::Button("Same game again")) new_game(edited(true));
+}
+
+void PuyoScreen::build_ui(const Frame& frame, float top) {
+    colorblind_ = frame.colorblind;
+    const Layout layout = split_layout(frame, top);
+    const int rows = state_.field().rows() + kSpawnRows;
+    const BoardPlacement board = fit_board(layout.board_x, layout.board_y, layout.board_w, layout.board_h, rows, puyo::kColumns);
+    ImGui::SetCursorPos(ImVec2(board.x, board.y));
+    ImGui::InvisibleButton("field", ImVec2(board.cell * board.cols, board.cell * board.rows));
+    handle_input(board);
+    build_field(frame, board);
+    begin_panel(layout);
+    build_panel(frame);
+    ImGui::EndChild();
+}
+
+nlohmann::json PuyoScreen::state() const {
+    nlohmann::json next = nlohmann::json::array();
+    for (int ahead = 1; ahead <= puyo::kPreviewCount; ++ahead) next.push_back(puyo::pair_text(state_.pair(ahead)));
+    nlohmann::json plan = nullptr;
+    if (ai_thinking_ && ai_->finished()) {
+        const puyo::Plan p = ai_->plan();
+        plan = {{"column", p.placement.column}, {"rotation", p.placement.rotation}, {"firing", p.firing},
+                {"expected_chain", p.expected_chain}, {"expected_score", p.expected_score}};
+    }
+    return {
+        {"game", "puyo"},
+        {"seed", seed_},
+        {"rules", state_.settings().rules == puyo::RuleSet::Tsu ? "tsu" : "tutorial"},
+        {"colors", state_.settings().colors},
+        {"field", state_.field().to_lines(state_.field().rows())},
+        {"pair", puyo::pair_text(state_.current_pair())},
+        {"next", next},
+        {"cursor", {{"column", cursor_.column}, {"rotation", cursor_.rotation}}},
+        {"score", state_.score()},
+        {"chain", last_result_.chains},
+        {"max_chain", state_.max_chain()},
+        {"pairs_placed", state_.pairs_placed()},
+        {"status", state_.game_over() ? "game over" : "playing"},
+        {"ai", {{"name", ai_name_}, {"playing", ai_playing_}, {"plan", plan}}},
+    };
+}
+
+nlohmann::json PuyoScreen::save() const { return {{"params", params_}, {"actions", actions_}}; }
+
+void PuyoScreen::restore(const nlohmann::json& saved) {
+    PuyoScreen replay;
+    replay.new_game(saved.at("params").get<Params>());
+    replay.ai_playing_ = false;  // a restored game waits for the player
+    for (const nlohmann::json& action : saved.at("actions")) {
+        const int index = action.get<int>();
+        if (index < 0 || index >= puyo::kPlacementCount) throw std::invalid_argument("a saved placement is not one of the 22");
+        replay.drop(puyo::placement_of(index));
+    }
+    replay.dropped_ms_ = -1e9;
+    *this = std::move(replay);
+}
+
+}  // namespace gridlab::app

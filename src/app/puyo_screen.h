@@ -1,0 +1,66 @@
+// Puyo Puyo: arrows move the pair, Z/X rotate, down (or space) drops; on a touch screen tap a column
+// (tap it again to drop) and use the rotate buttons. The pair falls, the chain's score and length
+// show; the two previews wait on the side. The AI can play at a chosen speed and show the placement
+// it plans and the chain it is building.
+//
+// Parameters: rules (tsu|tutorial), colors (3..5), ai (random|greedy|beam), play (human|ai), seed.
+// Actions: {"move":"left"|"right"}, {"rotate":"cw"|"ccw"}, {"drop":true}, {"place":[column,rotation]},
+// {"ai":"move"|"play"|"stop"}.
+#pragma once
+
+#include <memory>
+
+#include "app/screen.h"
+#include "puyo/ai.h"
+#include "puyo/rules.h"
+
+namespace gridlab::app {
+
+class PuyoScreen : public GameScreen {
+public:
+    PuyoScreen();
+    const char* id() const override { return "puyo"; }
+    void new_game(const Params& params) override;
+    Params params() const override { return params_; }
+    void act(const nlohmann::json& action) override;
+    void update(const Frame& frame, double slice_ms) override;
+    void build_ui(const Frame& frame, float top) override;
+    nlohmann::json state() const override;
+    nlohmann::json save() const override;
+    void restore(const nlohmann::json& saved) override;
+
+private:
+    void shift(int dx);
+    void rotate(int quarter_turns);  // +1 counter-clockwise, -1 clockwise
+    void drop(puyo::Placement placement);  // throws std::invalid_argument, game unchanged, if illegal
+    void restart_ai();
+    void handle_input(const BoardPlacement& board);
+    void build_field(const Frame& frame, const BoardPlacement& board);
+    void build_panel(const Frame& frame);
+    uint32_t colour_of(puyo::Puyo puyo, bool colorblind) const;
+    uint8_t mark_of(puyo::Puyo puyo, bool colorblind) const;
+
+    Params params_;
+    uint64_t seed_ = 0;
+    std::string ai_name_ = "beam";
+    puyo::State state_{puyo::Settings{}, 0};
+    std::vector<int> actions_;  // placements played, as action indices
+    puyo::Placement cursor_{puyo::kSpawnColumn, 1};  // where the current pair would go
+    // The AI: thinks about the current pair in slices, for its own moves and for the plan overlay.
+    std::unique_ptr<puyo::Ai> ai_;
+    bool ai_thinking_ = false, ai_done_ = false;
+    bool ai_playing_ = false, show_plan_ = true;
+    int ai_moves_per_second_ = 3;
+    double next_ai_move_ms_ = 0;
+    // The last move, shown for a moment: its chain, and the pair falling into place.
+    puyo::Field field_before_drop_;
+    puyo::Pair dropped_pair_;
+    puyo::Placement dropped_at_;
+    puyo::MoveResult last_result_;
+    double dropped_ms_ = -1e9, now_ms_ = 0;
+    bool colorblind_ = false;
+    // Settings panel edits, applied by "New game".
+    int edit_rules_ = 0, edit_colors_ = 4, edit_ai_ = 2;
+};
+
+}  // namespace gridlab::app
