@@ -11,6 +11,8 @@ namespace gridlab::cli {
 void add_minesweeper_commands(CLI::App& app);
 void add_puyo_commands(CLI::App& app);
 void add_gomoku_commands(CLI::App& app);
+// `gridlab bench`: needs all three games (src/cli/bench_command.cpp).
+void add_bench_command(CLI::App& app);
 
 // Every command prints exactly one JSON document (one line) on stdout.
 inline void print_json(const nlohmann::json& doc) { std::cout << doc.dump() << '\n'; }

@@ -17,6 +17,9 @@ int main(int argc, char** argv) {
 #ifdef GRIDLAB_WITH_GOMOKU
     gridlab::cli::add_gomoku_commands(app);
 #endif
+#ifdef GRIDLAB_WITH_BENCH
+    gridlab::cli::add_bench_command(app);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

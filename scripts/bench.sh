@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Measures every engine and AI natively and in WebAssembly under node (`gridlab bench` in both
+# builds), prints a table with the wasm/native time ratio of each item and the native speed-up over
+# the seeds' Python code, and writes it with the date and the machine to docs/benchmarks.md.
+#   scripts/bench.sh [--seconds S]     (S: about how long each item runs natively; default 2)
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+
+seconds=2
+while [ $# -gt 0 ]; do
+  case $1 in
+    --seconds) seconds=$2; shift 2 ;;
+    *) echo "usage: scripts/bench.sh [--seconds S]" >&2; exit 2 ;;
+  esac
+done
+
+# Builds the command line of one preset; make does nothing when it is up to date.
+build_cli() {
+  local preset=$1
+  [ -f "build/$preset/CMakeCache.txt" ] || cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" --target gridlab >/dev/null
+}
+build_cli native
+build_cli wasm
+
+native=$(build/native/gridlab bench --seconds "$seconds")
+wasm=$(node build/wasm/gridlab.js bench --seconds "$seconds")
+
+date=$(date -u '+%Y-%m-%d %H:%M UTC')
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+compilers="g++ $(g++ -dumpfullversion), Emscripten $(emcc --version | sed -n 's/.*) \([0-9.]*\) .*/\1/p;1q'), node $(node --version)"
+
+node - "$native" "$wasm" "$date" "$(nproc)" "$cpu" "$compilers" "$seconds" >docs/benchmarks.md <<'EOF'
+const [nativeJson, wasmJson, date, cores, cpu, compilers, seconds] = process.argv.slice(2);
+const native = JSON.parse(nativeJson), wasm = JSON.parse(wasmJson);
+
+// rate: a per-second figure (higher is faster); otherwise milliseconds (lower is faster).
+// anchor: the seeds' Python code on this machine, for the same work: [low, high] per second.
+const items = [
+  { game: 'minesweeper', key: 'env_steps_per_s', what: 'Minesweeper env steps/s (beginner, random play)', rate: true, anchor: [44000, 44000] },
+  { game: 'minesweeper', key: 'expert_ms_per_game', what: 'Minesweeper probability solver, ms per expert game' },
+  { game: 'puyo', key: 'env_steps_per_s', what: 'Puyo env steps/s (Tsu, 4 colours, random play)', rate: true, anchor: [7500, 7500] },
+  { game: 'puyo', key: 'beam_ms_per_move', what: 'Puyo beam AI, ms per move' },
+  { game: 'gomoku', key: 'env_steps_per_s', what: 'Gomoku env steps/s (15x15, random play)', rate: true, anchor: [54000, 54000] },
+  { game: 'gomoku', key: 'pure_mcts_playouts_per_s', what: 'Gomoku pure MCTS playouts/s (empty 8x8)', rate: true, anchor: [440, 600] },
+];
+
+const number = (x) => x.toLocaleString('en-US', { maximumFractionDigits: x < 100 ? 2 : 0 });
+const range = ([low, high], f) => (low === high ? f(low) : `${f(low)}-${f(high)}`);
+const rows = items.map((item) => {
+  const n = native[item.game][item.key], w = wasm[item.game][item.key];
+  const ratio = item.rate ? n / w : w / n;
+  const row = [item.what, number(n), number(w), ratio.toFixed(2) + (ratio <= 1.5 ? '' : ' (over 1.5)')];
+  if (!item.anchor) return [...row, '', ''];
+  const speedup = item.anchor.map((a) => n / a).reverse();
+  const envTarget = item.key === 'env_steps_per_s' && speedup[0] < 100 ? ' (under 100x)' : '';
+  return [...row, range(item.anchor, number), range(speedup, (s) => `${number(s)}x`) + envTarget];
+});
+
+const header = ['item', 'native', 'wasm (node)', 'wasm/native time', 'Python anchor /s', 'native / Python'];
+const table = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+
+process.stdout.write(`# Benchmarks
+
+\`scripts/bench.sh\` builds the \`native\` and \`wasm\` presets, runs \`gridlab bench --seconds ${seconds}\` in both
+(\`build/native/gridlab\` and \`node build/wasm/gridlab.js\`) and writes this page.
+
+Measured ${date} on ${cores} cores of ${cpu}; ${compilers}.
+
+${table}
+
+- **wasm/native time**: how much longer WebAssembly takes for the same work; above 1 it is slower.
+  The target is at most 1.5 on every item.
+- **native / Python**: native speed over the seeds' own Python code on this machine (random play with
+  resets for the environments; for Puyo the anchor is the seed's \`next_board\` calls per second; for
+  Gomoku the anchor is random moves on 8x8 while gridlab's figure is on 15x15; pure MCTS is
+  AlphaZero_Gomoku's \`mcts_pure\`). The target for the environments is at least 100x.
+
+What each item does (src/cli/bench_command.cpp): the same seeded work in both builds, one warm-up
+run, then the median of 5 timed runs.
+
+- Minesweeper env: beginner 9x9 with 10 mines, \`random-start\` rule, \`seed-000\` rewards,
+  \`player-view\` observation; a uniformly random hidden cell each step, from the action mask; resets
+  are timed but not counted as steps.
+- Minesweeper expert: the \`probability\` solver plays seeded expert games (16x30, 99 mines) from a
+  safe first click in the corner; mean time per game.
+- Puyo env: Tsu rules, 4 colours, a uniformly random legal placement each step, resets timed.
+- Puyo beam: the \`beam\` AI with its default settings plays the opening moves of a seeded Tsu game.
+- Gomoku env: 15x15 freestyle, a uniformly random legal move each step, resets timed.
+- Gomoku pure MCTS: \`pure-mcts\` searches a fixed number of playouts from the empty 8x8 board.
+`);
+EOF
+
+cat docs/benchmarks.md

@@ -1,0 +1,166 @@
+// gridlab bench: how fast every environment and AI runs, as one JSON object.
+//
+// Each item is a fixed, seeded piece of work: the same steps, games, moves and playouts natively and
+// in WebAssembly, so the two builds' times compare directly (scripts/bench.sh prints the ratios).
+// An item runs its work once to warm up (caches, allocator pools, V8 compiling wasm to its optimised
+// tier), then kTimedRuns more times, and reports the median run: one run disturbed by another
+// process on the machine does not move it.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "cli/commands.h"
+#include "core/rng.h"
+#include "core/time_budget.h"
+#include "gomoku/ai.h"
+#include "gomoku/env.h"
+#include "minesweeper/env.h"
+#include "minesweeper/play.h"
+#include "puyo/beam.h"
+#include "puyo/env.h"
+
+namespace gridlab::cli {
+
+namespace {
+
+constexpr int kTimedRuns = 5;
+constexpr uint64_t kSeed = 1;
+
+// The work of one run, per second of --seconds: chosen so that the warm-up and the timed runs of an
+// item take about --seconds natively on the machine of docs/benchmarks.md. It depends on nothing
+// measured, so both builds do exactly the same work for the same --seconds.
+constexpr double kMinesweeperStepsPerSecond = 2'000'000;
+constexpr double kExpertGamesPerSecond = 100;
+constexpr double kPuyoStepsPerSecond = 2'000'000;
+constexpr double kBeamMovesPerSecond = 50;
+constexpr double kGomokuStepsPerSecond = 2'000'000;
+constexpr double kPlayoutsPerSecond = 100'000;
+
+int64_t work_per_run(double seconds, double per_second) {
+    return std::max<int64_t>(1, std::llround(seconds * per_second / (kTimedRuns + 1)));
+}
+
+// Milliseconds per unit of work: the median of kTimedRuns runs after a warm-up. Each call of
+// run_work() does the same seeded work and returns how many units it did.
+template <typename RunWork>
+double median_ms_per_unit(RunWork&& run_work) {
+    run_work();
+    std::array<double, kTimedRuns> ms_per_unit{};
+    for (double& ms : ms_per_unit) {
+        const Stopwatch watch;
+        const int64_t units = run_work();
+        ms = watch.elapsed_ms() / static_cast<double>(units);
+    }
+    std::nth_element(ms_per_unit.begin(), ms_per_unit.begin() + kTimedRuns / 2, ms_per_unit.end());
+    return ms_per_unit[kTimedRuns / 2];
+}
+
+int64_t per_second(double ms_per_unit) { return std::llround(1000.0 / ms_per_unit); }
+double milliseconds(double ms) { return std::round(ms * 1000) / 1000; }
+
+// A uniformly random index among the set entries of an action mask (at least one must be set).
+template <typename Mask>
+int random_legal_action(const Mask& mask, Rng& rng) {
+    const auto legal = static_cast<uint64_t>(std::count_if(mask.begin(), mask.end(), [](auto bit) { return bit != 0; }));
+    uint64_t skip = rng.below(legal);
+    for (int action = 0;; ++action)
+        if (mask[action] && skip-- == 0) return action;
+}
+
+// Gomoku has no truncation, so its StepResult has no `truncated`.
+template <typename StepResult>
+bool episode_ended(const StepResult& result) {
+    if constexpr (requires { result.truncated; })
+        return result.terminated || result.truncated;
+    else
+        return result.terminated;
+}
+
+// Random play through an Env for `steps` steps, a new episode (seeded from `rng`) whenever one ends:
+// resets count in the time, as in the Python anchors, but not as steps.
+template <typename Env>
+int64_t random_env_steps(Env& env, int64_t steps) {
+    Rng rng(kSeed);
+    env.reset(rng.next_u64());
+    for (int64_t step = 0; step < steps; ++step) {
+        const auto result = env.step(random_legal_action(env.action_mask(), rng));
+        if (episode_ended(result)) env.reset(rng.next_u64());
+    }
+    return steps;
+}
+
+nlohmann::ordered_json bench_minesweeper(double seconds) {
+    using namespace gridlab::minesweeper;
+    // Beginner with seed 000's rules: the mines laid at once and a random safe cell opened.
+    Env env({level_settings("beginner", FirstClick::RandomStart), ObservationLayout::PlayerView, RewardScheme::Seed000});
+    const int64_t steps = work_per_run(seconds, kMinesweeperStepsPerSecond);
+    const double step_ms = median_ms_per_unit([&] { return random_env_steps(env, steps); });
+
+    EvalSettings expert;
+    expert.solver = "probability";
+    expert.settings = level_settings("expert", FirstClick::Safe);
+    expert.first_cell = 0;  // the corner
+    expert.games = static_cast<int>(work_per_run(seconds, kExpertGamesPerSecond));
+    expert.seed = kSeed;
+    const double game_ms = median_ms_per_unit([&] { return evaluate(expert).games; });
+    return {{"env_steps_per_s", per_second(step_ms)}, {"expert_ms_per_game", milliseconds(game_ms)}};
+}
+
+nlohmann::ordered_json bench_puyo(double seconds) {
+    using namespace gridlab::puyo;
+    const Settings tsu{RuleSet::Tsu, 4, 0};
+    Env env(tsu);
+    const int64_t steps = work_per_run(seconds, kPuyoStepsPerSecond);
+    const double step_ms = median_ms_per_unit([&] { return random_env_steps(env, steps); });
+
+    // The beam plays the opening moves of one seeded game: the same fields every run.
+    const int64_t moves = work_per_run(seconds, kBeamMovesPerSecond);
+    const double move_ms = median_ms_per_unit([&] {
+        State state(tsu, kSeed);
+        BeamAi beam(BeamOptions{}, kSeed);
+        int64_t played = 0;
+        for (; played < moves && !state.terminal(); ++played) state.apply(beam.decide(state).placement);
+        return played;
+    });
+    return {{"env_steps_per_s", per_second(step_ms)}, {"beam_ms_per_move", milliseconds(move_ms)}};
+}
+
+nlohmann::ordered_json bench_gomoku(double seconds) {
+    using namespace gridlab::gomoku;
+    Env env(Settings{15, kDefaultWinLength, Rule::Freestyle});
+    const int64_t steps = work_per_run(seconds, kGomokuStepsPerSecond);
+    const double step_ms = median_ms_per_unit([&] { return random_env_steps(env, steps); });
+
+    AiSpec spec = parse_ai_spec("pure-mcts");
+    spec.budget = Budget{work_per_run(seconds, kPlayoutsPerSecond), 0};
+    const double playout_ms = median_ms_per_unit([&] {
+        const std::unique_ptr<Mcts> search = make_ai(spec, kSeed);
+        search->choose(State(Settings{8, kDefaultWinLength, Rule::Freestyle}));
+        return search->report().playouts;
+    });
+    return {{"env_steps_per_s", per_second(step_ms)}, {"pure_mcts_playouts_per_s", per_second(playout_ms)}};
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+    auto* command = app.add_subcommand("bench", "Speed of every environment and AI (seeded work, median of runs)");
+    auto seconds = std::make_shared<double>(2.0);
+    command->add_option("--seconds", *seconds, "about how long each of the six items runs natively")
+        ->check(CLI::Range(0.001, 3600.0));
+    command->callback([seconds] {
+#ifdef __EMSCRIPTEN__
+        const char* build = "wasm";
+#else
+        const char* build = "native";
+#endif
+        // In the order rather than print_json's sorted keys: people read this one.
+        const nlohmann::ordered_json doc = {{"minesweeper", bench_minesweeper(*seconds)},
+                                            {"puyo", bench_puyo(*seconds)},
+                                            {"gomoku", bench_gomoku(*seconds)},
+                                            {"build", build}};
+        std::cout << doc.dump() << '\n';
+    });
+}
+
+}  // namespace gridlab::cli
