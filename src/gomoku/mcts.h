@@ -60,7 +60,7 @@ struct SearchConfig {
     double exploration = 5.0;   // c in the selection score
     int expand_after = 0;       // visits a leaf needs before it is expanded (0: at once, as mcts_pure)
     bool reuse_tree = false;    // keep the subtree of the moves played since the last search
-    int64_t max_nodes = 2'000'000;  // node budget: past it, leaves stay leaves (about 20 bytes each)
+    int64_t max_nodes = 2'000'000;  // node budget: past it, leaves stay leaves (24 bytes each)
     Budget budget;
 };
 
@@ -100,13 +100,13 @@ public:
     void set_budget(const Budget& budget);
 
 private:
-    struct Node {
+    struct Node {  // 24 bytes
+        double value_sum = 0;      // sum of the results for the player who played `cell`
         int32_t first_child = -1;  // children are stored next to each other in the pool
+        int32_t visits = 0;
+        float prior = 0;
         int16_t num_children = 0;
         int16_t cell = -1;         // padded cell played to reach this node
-        int32_t visits = 0;
-        double value_sum = 0;      // sum of the results for the player who played `cell`
-        float prior = 0;
     };
 
     void playout();

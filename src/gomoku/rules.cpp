@@ -117,8 +117,9 @@ bool State::any_winning_line() const {
 State State::parse(std::string_view text, int win_length, Rule rule) {
     const Grid<char> grid = parse_char_grid(text, ".XO");
     if (grid.rows() != grid.cols())
-        throw std::invalid_argument("the board must be square: " + std::to_string(grid.rows()) + " rows of " +
-                                   std::to_string(grid.cols()) + " cells");
+        throw std::invalid_argument("the board must be square, but it has " + std::to_string(grid.rows()) +
+                                    (grid.rows() == 1 ? " row" : " rows") + " of " + std::to_string(grid.cols()) +
+                                    " cells");
     State state(Settings{grid.rows(), win_length, rule});
     std::vector<int> black, white;
     for (int r = 0; r < grid.rows(); ++r)

@@ -202,7 +202,7 @@ TEST_CASE("gomoku: a parsed position with a line is finished", "[gomoku]") {
 }
 
 TEST_CASE("gomoku: malformed or impossible positions are rejected with the reason", "[gomoku]") {
-    CHECK_THROWS_WITH(State::parse(".....\n.....\n"), "the board must be square: 2 rows of 5 cells");
+    CHECK_THROWS_WITH(State::parse(".....\n.....\n"), "the board must be square, but it has 2 rows of 5 cells");
     CHECK_THROWS_WITH(State::parse("....\n....\n....\n....\n"), "board size 4 is outside 5..19");
     CHECK_THROWS_WITH(State::parse(".....\n..x..\n.....\n.....\n.....\n"),
                       "line 2, column 3: unexpected 'x' (allowed: .XO)");
