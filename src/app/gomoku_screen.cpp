@@ -222,6 +222,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     const float rim = std::min(layout.board_w, layout.board_h) / float(n + 0.6f) * 0.3f;
     const BoardPlacement board = fit_board(layout.board_x + rim, layout.board_y + rim, layout.board_w - 2 * rim,
                                            layout.board_h - 2 * rim, n, n);
+    board_view_ = board;
     ImGui::SetCursorPos(ImVec2(board.x, board.y));
     ImGui::InvisibleButton("board", ImVec2(board.cell * n, board.cell * n));
     const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
@@ -276,6 +277,7 @@ nlohmann::json GomokuScreen::state() const {
     }
     return {
         {"game", "gomoku"},
+        {"view", view_json(board_view_)},
         {"seed", seed_},
         {"size", n},
         {"rule", gomoku::rule_name(state_.settings().rule)},

@@ -39,6 +39,7 @@ private:
     void draw_search_overlay(const Frame& frame, const BoardPlacement& board) const;
 
     Params params_;
+    BoardPlacement board_view_;  // where the board was drawn last frame
     uint64_t seed_ = 0;
     gomoku::State state_;
     std::string black_, white_;  // "" for a human, else the AI's name

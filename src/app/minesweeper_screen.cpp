@@ -70,6 +70,7 @@ void MinesweeperScreen::new_game(const Params& params) {
         settings.first_click = first;
     }
     const std::string solver = choice_param(params, "ai", "probability", {"kb", "elimination", "probability"});
+    const int speed = int_param(params, "speed", 4, 1, 30);
     const uint64_t seed = seed_param(params);
     ms::State state(settings, seed);  // validates the settings (std::invalid_argument)
 
@@ -81,6 +82,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     state_ = std::move(state);
     actions_.clear();
     solver_name_ = solver;
+    ai_moves_per_second_ = speed;
     solver_ = ms::make_solver(solver);
     probability_ = dynamic_cast<ms::ProbabilitySolver*>(solver_.get());
     solver_rng_ = Rng::for_stream(seed, 1);
@@ -353,6 +355,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
 void MinesweeperScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
     const BoardPlacement board = fit_board(layout.board_x, layout.board_y, layout.board_w, layout.board_h, state_.rows(), state_.cols());
+    board_view_ = board;
     ImGui::SetCursorPos(ImVec2(board.x, board.y));
     ImGui::InvisibleButton("board", ImVec2(board.cell * board.cols, board.cell * board.rows),
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
@@ -382,6 +385,7 @@ nlohmann::json MinesweeperScreen::state() const {
     const ms::Decision* known = decision();
     return {
         {"game", "minesweeper"},
+        {"view", view_json(board_view_)},
         {"seed", seed_},
         {"level", level_},
         {"rows", state_.rows()},

@@ -3,7 +3,7 @@
 // each hidden cell's mine probability, the cells the logic proves, and the kb solver's sentences.
 //
 // Parameters: level (beginner|intermediate|expert|custom; custom takes rows, cols, mines), first
-// (safe|zero|none|random-start), ai (kb|elimination|probability), seed.
+// (safe|zero|none|random-start), ai (kb|elimination|probability), speed (AI moves per second), seed.
 // Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"}.
 #pragma once
 
@@ -48,6 +48,7 @@ private:
     double elapsed_seconds(double now_ms) const;
 
     Params params_;
+    BoardPlacement board_view_;  // where the board was drawn last frame
     uint64_t seed_ = 0;
     std::string solver_name_ = "probability";
     std::string level_ = "beginner";

@@ -58,6 +58,7 @@ void PuyoScreen::new_game(const Params& params) {
     settings.colors = int_param(params, "colors", 4, 3, 5);
     const std::string ai = choice_param(params, "ai", "beam", {"random", "greedy", "beam"});
     const bool ai_plays = choice_param(params, "play", "human", {"human", "ai"}) == "ai";
+    const int speed = int_param(params, "speed", 3, 1, 20);
     const uint64_t seed = seed_param(params);
 
     params_ = params;
@@ -69,6 +70,7 @@ void PuyoScreen::new_game(const Params& params) {
     actions_.clear();
     cursor_ = {puyo::kSpawnColumn, 1};
     ai_playing_ = ai_plays;
+    ai_moves_per_second_ = speed;
     dropped_ms_ = -1e9;
     last_result_ = {};
     edit_rules_ = settings.rules == puyo::RuleSet::Tsu ? 0 : 1;
@@ -328,6 +330,7 @@ void PuyoScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
     const int rows = state_.field().rows() + kSpawnRows;
     const BoardPlacement board = fit_board(layout.board_x, layout.board_y, layout.board_w, layout.board_h, rows, puyo::kColumns);
+    board_view_ = board;
     ImGui::SetCursorPos(ImVec2(board.x, board.y));
     ImGui::InvisibleButton("field", ImVec2(board.cell * board.cols, board.cell * board.rows));
     handle_input(board);
@@ -348,6 +351,7 @@ nlohmann::json PuyoScreen::state() const {
     }
     return {
         {"game", "puyo"},
+        {"view", view_json(board_view_)},
         {"seed", seed_},
         {"rules", state_.settings().rules == puyo::RuleSet::Tsu ? "tsu" : "tutorial"},
         {"colors", state_.settings().colors},

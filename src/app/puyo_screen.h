@@ -3,7 +3,7 @@
 // show; the two previews wait on the side. The AI can play at a chosen speed and show the placement
 // it plans and the chain it is building.
 //
-// Parameters: rules (tsu|tutorial), colors (3..5), ai (random|greedy|beam), play (human|ai), seed.
+// Parameters: speed (AI moves per second), rules (tsu|tutorial), colors (3..5), ai (random|greedy|beam), play (human|ai), seed.
 // Actions: {"move":"left"|"right"}, {"rotate":"cw"|"ccw"}, {"drop":true}, {"place":[column,rotation]},
 // {"ai":"move"|"play"|"stop"}.
 #pragma once
@@ -41,6 +41,7 @@ private:
     uint8_t mark_of(puyo::Puyo puyo, bool colorblind) const;
 
     Params params_;
+    BoardPlacement board_view_;  // where the board was drawn last frame
     uint64_t seed_ = 0;
     std::string ai_name_ = "beam";
     puyo::State state_{puyo::Settings{}, 0};

@@ -81,6 +81,10 @@ void begin_panel(const Layout& layout) {
     ImGui::PopStyleColor();
 }
 
+nlohmann::json view_json(const BoardPlacement& board) {
+    return {{"x", board.x}, {"y", board.y}, {"cell", board.cell}, {"rows", board.rows}, {"cols", board.cols}};
+}
+
 int cell_under_mouse(const BoardPlacement& board) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const ImVec2 origin = ImGui::GetWindowPos();

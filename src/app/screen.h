@@ -50,6 +50,8 @@ struct Layout {
 Layout split_layout(const Frame& frame, float top);
 // Begins the side panel as a child window (end it with ImGui::EndChild()).
 void begin_panel(const Layout& layout);
+// Where a board is on the page, in CSS pixels, for state(): tests click on cells with it.
+nlohmann::json view_json(const BoardPlacement& board);
 // The cell under the mouse inside `board`, or -1.
 int cell_under_mouse(const BoardPlacement& board);
 

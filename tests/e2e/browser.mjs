@@ -74,3 +74,15 @@ export function recordMeasurement(name, value) {
   mkdirSync(OUT_DIR, { recursive: true });
   writeFileSync(resolve(OUT_DIR, name + '.json'), JSON.stringify(value, null, 2) + '\n');
 }
+
+// Clicks the centre of board cell (row, col) with the mouse, as a player would.
+export async function clickCell(page, row, col, button = 'left') {
+  const { view } = await appState(page);
+  await page.mouse.click(view.x + (col + 0.5) * view.cell, view.y + (row + 0.5) * view.cell, { button });
+  await frames(page, 2);
+}
+
+export async function reload(page) {
+  await page.reload();
+  await page.waitForFunction(() => window.gridlab && window.gridlab.ready, null, { timeout: 60000 });
+}

@@ -1,0 +1,179 @@
+// Each game in a real browser, as a player uses it: opened by URL, played with mouse and keyboard
+// events on the canvas, checked through window.gridlab.state(), restored after a reload.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { appState, clickCell, frames, openApp, recordMeasurement, reload, screenshot, startBrowser } from './browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env.close(); });
+
+test('minesweeper: click to reveal, right click to flag, reload restores, the AI finishes the game', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=beginner&seed=42&ai=probability&speed=30');
+  let state = await appState(app.page);
+  assert.equal(state.game, 'minesweeper');
+  assert.deepEqual([state.rows, state.cols, state.mines, state.seed], [9, 9, 10, 42]);
+  assert.equal(state.notice, null);
+
+  await clickCell(app.page, 4, 4);  // the first click is safe
+  state = await appState(app.page);
+  assert.equal(state.status, 'playing');
+  assert.notEqual(state.board[4][4], '.', 'the clicked cell is open');
+  const hidden = [];
+  state.board.forEach((line, r) => [...line].forEach((ch, c) => { if (ch === '.') hidden.push([r, c]); }));
+  const [fr, fc] = hidden[0];
+  await clickCell(app.page, fr, fc, 'right');
+  state = await appState(app.page);
+  assert.equal(state.board[fr][fc], 'F');
+  assert.equal(state.mines_left, 9);
+
+  await reload(app.page);
+  const restored = await appState(app.page);
+  assert.deepEqual(restored.board, state.board, 'the game in progress survives a reload');
+  assert.equal(restored.seed, 42);
+
+  await clickCell(app.page, fr, fc, 'right');  // unflag, so the solver sees a plain position
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'play' }));
+  await app.page.waitForFunction(() => window.gridlab.state().status !== 'playing', null, { timeout: 60000 });
+  state = await appState(app.page);
+  assert.equal(state.status, 'won', 'seed 42 is a game the probability solver wins');
+  await screenshot(app.page, 'minesweeper-won');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('minesweeper: the probability overlay on an expert board', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=expert&seed=5');
+  await clickCell(app.page, 0, 0);
+  for (let i = 0; i < 8; i++) await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'hint' }));
+  // Switch on "Mine probability" and "Proven cells" in the side panel with the mouse.
+  await app.page.getByRole('status').isHidden();
+  const { view } = await appState(app.page);
+  await frames(app.page, 3);
+  const panelX = view.x + view.cols * view.cell + 40;
+  for (const y of [258, 295]) await app.page.mouse.click(panelX, y);
+  await frames(app.page, 10);
+  const state = await appState(app.page);
+  assert.ok(state.ai.hint, 'the solver proposes a move');
+  await screenshot(app.page, 'minesweeper-probabilities');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('puyo: keyboard moves, rotates and drops; a tap drops; reload restores', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=puyo&rules=tsu&seed=7');
+  let state = await appState(app.page);
+  assert.deepEqual([state.rules, state.colors, state.pair, state.next], ['tsu', 4, 'GB', ['GG', 'BR']]);
+  await app.page.keyboard.press('ArrowLeft');
+  await app.page.keyboard.press('z');
+  await frames(app.page, 2);
+  state = await appState(app.page);
+  assert.deepEqual(state.cursor, { column: 1, rotation: 2 });
+  await app.page.keyboard.press('ArrowDown');
+  await frames(app.page, 15);
+  state = await appState(app.page);
+  assert.equal(state.pairs_placed, 1);
+  assert.equal(state.field[12], 'BG....', 'child B left of axis G in column 2, on the floor');
+
+  // Touch-style: tap column 6 (brings the pair there), tap it again (drops it).
+  await clickCell(app.page, 5, 5);
+  await clickCell(app.page, 5, 5);
+  await frames(app.page, 15);
+  state = await appState(app.page);
+  assert.equal(state.pairs_placed, 2);
+  assert.equal(state.field[11].slice(5) + state.field[12].slice(5), 'GG', 'the upright GG pair is in column 6');
+
+  for (let i = 0; i < 12; i++) await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await frames(app.page, 30);
+  const before = await appState(app.page);
+  await screenshot(app.page, 'puyo-plan');
+  await reload(app.page);
+  state = await appState(app.page);
+  assert.deepEqual(state.field, before.field);
+  assert.equal(state.score, before.score);
+  assert.equal(state.pairs_placed, 14);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('gomoku: a click places a stone, the AI answers, undo, reload restores', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=300&seed=3');
+  await clickCell(app.page, 4, 4);
+  let state = await appState(app.page);
+  assert.equal(state.board[4][4], 'X');
+  assert.equal(state.to_move, 'O');
+  await frames(app.page, 3);
+  await screenshot(app.page, 'gomoku-thinking');
+  await app.page.waitForFunction(() => window.gridlab.state().moves.length === 2, null, { timeout: 30000 });
+  state = await appState(app.page);
+  assert.equal(state.to_move, 'X');
+
+  await reload(app.page);
+  const restored = await appState(app.page);
+  assert.deepEqual(restored.moves, state.moves);
+  await app.page.evaluate(() => window.gridlab.act({ undo: true }));
+  state = await appState(app.page);
+  assert.deepEqual(state.moves, [], 'undo takes back the AI reply and the human move');
+  const error = await app.page.evaluate(() => { try { window.gridlab.act({ move: [9, 0] }); } catch (e) { return e.message; } });
+  assert.equal(error, 'act: move: off the board');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+// Frames per second over `ms` of the page's own requestAnimationFrame clock.
+async function measureFps(page, ms = 3000) {
+  return page.evaluate((duration) => new Promise((done) => {
+    let count = 0;
+    const start = performance.now();
+    const tick = (now) => { count++; if (now - start < duration) requestAnimationFrame(tick); else done(count / ((now - start) / 1000)); };
+    requestAnimationFrame(tick);
+  }), ms);
+}
+
+async function throttledFps(url) {
+  const app = await openApp(env.browser, env.site.url + url);
+  const cdp = await app.page.context().newCDPSession(app.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const fps = await measureFps(app.page);
+  const state = await appState(app.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  assert.deepEqual(app.errors, []);
+  await app.close();
+  return { fps, state };
+}
+
+test('gomoku: MCTS thinking on 15x15 does not freeze the page under 4x CPU throttling', async () => {
+  // The same board with nobody thinking is the baseline: headless Chromium draws WebGL in software,
+  // so the absolute rate says more about this machine than about the app.
+  const idle = await throttledFps('?game=gomoku&size=15&black=human&white=human&seed=1');
+  const thinking = await throttledFps('?game=gomoku&size=15&black=mcts&white=mcts&ms=3000&seed=1');
+  assert.equal(thinking.state.ai.thinking, true, 'the AI was searching during the measurement');
+  recordMeasurement('throttled-fps', {
+    fps_idle_4x: Math.round(idle.fps * 10) / 10,
+    fps_thinking_4x: Math.round(thinking.fps * 10) / 10,
+    playouts_in_3s: thinking.state.ai.playouts,
+  });
+  assert.ok(thinking.fps >= 0.5 * idle.fps,
+            `thinking keeps at least half the idle frame rate (${thinking.fps.toFixed(1)} vs ${idle.fps.toFixed(1)} fps)`);
+});
+
+test('a bad URL parameter gives a notice and a playable game', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=99');
+  const state = await appState(app.page);
+  assert.equal(state.size, 15);
+  assert.match(state.notice, /size: 99 is outside 5\.\.19/);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('a corrupt saved game is ignored with a notice', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=puyo&seed=9');
+  await app.page.evaluate(() => localStorage.setItem('gridlab.puyo', '{"version":1,"game":"puyo","save":{"params":{"game":"puyo","seed":"9"},"actions":[99]}}'));
+  await reload(app.page);
+  const state = await appState(app.page);
+  assert.equal(state.pairs_placed, 0);
+  assert.match(state.notice, /could not be restored/);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
