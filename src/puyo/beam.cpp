@@ -168,7 +168,7 @@ void BeamAi::expand(const Node& parent) {
     const Pair pair = pairs_[depth_];
     uint32_t mask = legal_action_mask(parent.field);
     // A pair of one colour looks the same turned around: rotations 2 and 3 repeat rotations 0 and 1.
-    if (pair.axis == pair.child) mask &= (1u << action_of({0, 2})) - 1;
+    if (pair.axis == pair.child) mask &= (1u << action_of({1, 2})) - 1;  // the first rotation-2 action
     for (int action = 0; action < kPlacementCount; ++action) {
         if (!(mask >> action & 1u)) continue;
         Node child;
