@@ -28,7 +28,7 @@
 
 namespace gridlab::gomoku {
 
-constexpr double kThreatMctsExploration = 1.5;
+constexpr double kThreatMctsExploration = 2.5;
 // The cells where `stone` could win next once it has a stone on the empty `cell`, counting only the
 // lines through `cell` (the ones the stone changes). Writes up to 8 padded cells to `out`.
 int threats_after(const State& state, int cell, Stone stone, int out[8]);
