@@ -104,9 +104,12 @@ void ThreatPolicy::find_near_cells(const State& state) {
 
 void ThreatPolicy::add_with_shape_priors(const State& state, const std::vector<int>& cells, std::vector<Proposal>& out) {
     int64_t total = 0;
-    for (int cell : cells) total += shape_score(state, cell);
-    for (int cell : cells)
-        out.push_back({cell, static_cast<float>(shape_score(state, cell)) / static_cast<float>(total)});
+    for (int cell : cells) {
+        const int score = shape_score(state, cell);
+        out.push_back({cell, static_cast<float>(score)});
+        total += score;
+    }
+    for (Proposal& proposal : out) proposal.prior /= static_cast<float>(total);
 }
 
 void ThreatPolicy::propose(const State& state, std::vector<Proposal>& out) {

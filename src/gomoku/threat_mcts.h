@@ -29,6 +29,7 @@
 namespace gridlab::gomoku {
 
 constexpr double kThreatMctsExploration = 2.5;
+
 // The cells where `stone` could win next once it has a stone on the empty `cell`, counting only the
 // lines through `cell` (the ones the stone changes). Writes up to 8 padded cells to `out`.
 int threats_after(const State& state, int cell, Stone stone, int out[8]);
@@ -49,6 +50,7 @@ public:
 private:
     void find_near_cells(const State& state);
     void add_with_shape_priors(const State& state, const std::vector<int>& cells, std::vector<Proposal>& out);
+
     // Cells where one colour has a threat, kept up to date during a rollout. Entries may go stale
     // (filled or blocked) and are checked when used.
     struct CellList {
