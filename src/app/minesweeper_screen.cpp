@@ -71,6 +71,18 @@ void MinesweeperScreen::new_game(const Params& params) {
     }
     const std::string solver = choice_param(params, "ai", "probability", {"kb", "elimination", "probability"});
     const int speed = int_param(params, "speed", 4, 1, 30);
+    // show=probability,proofs,sentences: overlays switched on from the start (a teacher's link).
+    const std::string shown = params.count("show") ? params.at("show") : "";
+    bool show[3] = {false, false, true};
+    size_t start = 0;
+    while (start < shown.size()) {
+        const size_t end = std::min(shown.find(',', start), shown.size());
+        const std::string overlay = shown.substr(start, end - start);
+        const int which = overlay == "probability" ? 0 : overlay == "proofs" ? 1 : overlay == "sentences" ? 2 : -1;
+        if (which < 0) throw std::invalid_argument("show: '" + overlay + "' is not one of probability, proofs, sentences");
+        show[which] = true;
+        start = end + 1;
+    }
     const uint64_t seed = seed_param(params);
     ms::State state(settings, seed);  // validates the settings (std::invalid_argument)
 
@@ -83,6 +95,9 @@ void MinesweeperScreen::new_game(const Params& params) {
     actions_.clear();
     solver_name_ = solver;
     ai_moves_per_second_ = speed;
+    show_probabilities_ = show[0];
+    show_proofs_ = show[1];
+    show_sentences_ = show[2];
     solver_ = ms::make_solver(solver);
     probability_ = dynamic_cast<ms::ProbabilitySolver*>(solver_.get());
     solver_rng_ = Rng::for_stream(seed, 1);
@@ -231,6 +246,7 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
             ImGui::GetWindowDrawList()->AddCircleFilled(centre, board.cell * 0.25f, IM_COL32(32, 34, 40, 255), 20);
         } else if (view == ms::kHidden && show_probabilities_ && decision() && !over && board.cell >= 22.0f) {
             const double p = decision()->knowledge.mine_probability[static_cast<size_t>(cell)];
+            if (show_proofs_ && (p == 0.0 || p == 1.0)) continue;  // the proof's mark says it already
             char label[8];
             std::snprintf(label, sizeof label, "%d", static_cast<int>(std::lround(p * 100)));
             centred_text(font, board.cell * 0.36f, centre, IM_COL32(20, 20, 20, 255), label);

@@ -3,7 +3,8 @@
 // each hidden cell's mine probability, the cells the logic proves, and the kb solver's sentences.
 //
 // Parameters: level (beginner|intermediate|expert|custom; custom takes rows, cols, mines), first
-// (safe|zero|none|random-start), ai (kb|elimination|probability), speed (AI moves per second), seed.
+// (safe|zero|none|random-start), ai (kb|elimination|probability), speed (AI moves per second),
+// show (overlays on from the start: probability,proofs,sentences), seed.
 // Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"}.
 #pragma once
 
