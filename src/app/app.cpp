@@ -245,13 +245,15 @@ Frame App::make_frame(float width, float height) const {
     frame.height = height;
     frame.colorblind = colorblind_;
     frame.now_ms = now_ms_;
+    frame.keys_pressed = keys_pressed_;
     frame.queue_board = &App::queue_board;
     frame.owner = const_cast<App*>(this);
     return frame;
 }
 
-void App::build_ui(const UiFonts& fonts, float width, float height) {
+void App::build_ui(const UiFonts& fonts, float width, float height, const std::vector<int>& keys_pressed) {
     fonts_ = &fonts;
+    keys_pressed_ = ImGui::GetIO().WantTextInput ? nullptr : &keys_pressed;
     boards_.clear();
     begin_screen_window(width, height);
     if (current_) {

@@ -30,8 +30,9 @@ public:
     void start(const std::string& query);
     // Per frame, before the UI: AI thinking for up to slice_ms, then saving if anything changed.
     void update(double now_ms, double slice_ms);
-    // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render) in a w x h logical window.
-    void build_ui(const UiFonts& fonts, float width, float height);
+    // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render) in a w x h logical window,
+    // with the keys pressed since the last frame.
+    void build_ui(const UiFonts& fonts, float width, float height, const std::vector<int>& keys_pressed);
     // Where this frame's boards are drawn: they are drawn while ImGui renders, in the UI's order.
     void set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h);
 
@@ -73,6 +74,7 @@ private:
     std::array<std::unique_ptr<GameScreen>, 3> screens_;
     GameScreen* current_ = nullptr;  // null: the start screen
     const UiFonts* fonts_ = nullptr;
+    const std::vector<int>* keys_pressed_ = nullptr;
     bool colorblind_ = false;
     double now_ms_ = 0;
     std::string notice_;

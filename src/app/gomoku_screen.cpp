@@ -204,15 +204,10 @@ void GomokuScreen::build_settings() {
     ImGui::Combo("White", &edit_white_, kPlayers, 3);
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt("AI ms/move", &edit_ms_, 100, 5000);
-    auto edited = [&](bool same_seed) {
-        Params p{{"size", std::to_string(edit_size_)}, {"rule", kRules[edit_rule_]}, {"black", kPlayers[edit_black_]},
+    Params settings{{"size", std::to_string(edit_size_)}, {"rule", kRules[edit_rule_]}, {"black", kPlayers[edit_black_]},
                  {"white", kPlayers[edit_white_]}, {"ms", std::to_string(edit_ms_)}};
-        if (same_seed) p["seed"] = std::to_string(seed_);
-        return p;
-    };
-    if (ImGui::Button("New game")) new_game(edited(false));
-    ImGui::SameLine();
-    if (ImGui::Button("Same game again")) new_game(edited(true));
+    new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
+    if (!settings_error_.empty()) ImGui::TextWrapped("%s", settings_error_.c_str());
 }
 
 void GomokuScreen::build_ui(const Frame& frame, float top) {

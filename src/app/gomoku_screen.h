@@ -50,6 +50,7 @@ private:
     bool show_search_ = true;
     gomoku::SearchReport report_;
     // Settings panel edits, applied by "New game".
+    std::string edit_seed_, settings_error_;
     int edit_size_ = 15, edit_black_ = 0, edit_white_ = 2, edit_rule_ = 0, edit_ms_ = 1000;
 };
 

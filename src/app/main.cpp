@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "app/app.h"
 #include "app/board_renderer.h"
@@ -116,13 +117,16 @@ int main(int argc, char** argv) {
     gridlab::app::UiFonts fonts;
     float fonts_ratio = 0.0f;
     long frame_count = 0;
+    std::vector<int> keys_pressed;
 
     gridlab::app::Platform::run([&]() -> bool {
         SDL_Event event;
         bool quit = false;
+        keys_pressed.clear();
         while (SDL_PollEvent(&event)) {
             ImGui_ImplSDL2_ProcessEvent(&event);
             if (event.type == SDL_QUIT) quit = true;
+            if (event.type == SDL_KEYDOWN) keys_pressed.push_back(event.key.keysym.sym);
         }
         int w, h, fb_w, fb_h;
         platform.sizes(w, h, fb_w, fb_h);
@@ -135,7 +139,7 @@ int main(int argc, char** argv) {
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        app.build_ui(fonts, float(w), float(h));
+        app.build_ui(fonts, float(w), float(h), keys_pressed);
         ImGui::Render();
 
         glViewport(0, 0, fb_w, fb_h);

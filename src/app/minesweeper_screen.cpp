@@ -349,23 +349,14 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     ImGui::Combo("First click", &edit_first_, kFirstClicks, 4);
     ImGui::SetNextItemWidth(150);
     ImGui::Combo("Solver", &edit_solver_, kSolvers, 3);
-    auto edited = [&](bool same_seed) {
-        Params p{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]}};
-        if (edit_level_ == 3) {
-            p["rows"] = std::to_string(edit_rows_);
-            p["cols"] = std::to_string(edit_cols_);
-            p["mines"] = std::to_string(edit_mines_);
-        }
-        if (same_seed) p["seed"] = std::to_string(seed_);
-        return p;
-    };
-    try {
-        if (ImGui::Button("New game")) new_game(edited(false));
-        ImGui::SameLine();
-        if (ImGui::Button("Same game again")) new_game(edited(true));
-    } catch (const std::invalid_argument& error) {
-        analysis_error_ = error.what();
+    Params settings{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]}};
+    if (edit_level_ == 3) {
+        settings["rows"] = std::to_string(edit_rows_);
+        settings["cols"] = std::to_string(edit_cols_);
+        settings["mines"] = std::to_string(edit_mines_);
     }
+    new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
+    if (!settings_error_.empty()) ImGui::TextWrapped("%s", settings_error_.c_str());
 }
 
 void MinesweeperScreen::build_ui(const Frame& frame, float top) {

@@ -72,6 +72,7 @@ private:
     // Pointer: a long press flags, and the release that ends it does nothing more.
     bool long_press_done_ = false;
     // Settings panel edits, applied by "New game".
+    std::string edit_seed_, settings_error_;
     int edit_level_ = 0, edit_first_ = 0, edit_solver_ = 2, edit_rows_ = 16, edit_cols_ = 30, edit_mines_ = 99;
 };
 

@@ -1,5 +1,6 @@
 #include "app/puyo_screen.h"
 
+#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -159,7 +160,7 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
     }
 }
 
-void PuyoScreen::handle_input(const BoardPlacement& board) {
+void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
     if (state_.terminal() || ai_playing_) return;
     auto try_drop = [&] {
         try {
@@ -168,12 +169,14 @@ void PuyoScreen::handle_input(const BoardPlacement& board) {
             // Not reachable from here: the ghost shows nothing, so the player sees why.
         }
     };
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) shift(-1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) shift(1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z))) rotate(1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_X)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) rotate(-1);
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false))
-        try_drop();
+    if (frame.keys_pressed)
+        for (int key : *frame.keys_pressed) {
+            if (key == SDLK_LEFT) shift(-1);
+            if (key == SDLK_RIGHT) shift(1);
+            if (key == SDLK_z) rotate(1);
+            if (key == SDLK_x || key == SDLK_UP) rotate(-1);
+            if (key == SDLK_DOWN || key == SDLK_SPACE) try_drop();
+        }
     // A tap on a column brings the pair there; a tap on the column it is already over drops it.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         const int cell = cell_under_mouse(board);
@@ -315,14 +318,9 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SliderInt("Colours", &edit_colors_, 3, 5);
     ImGui::SetNextItemWidth(140);
     ImGui::Combo("AI", &edit_ai_, kAis, 3);
-    auto edited = [&](bool same_seed) {
-        Params p{{"rules", kRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
-        if (same_seed) p["seed"] = std::to_string(seed_);
-        return p;
-    };
-    if (ImGui::Button("New game")) new_game(edited(false));
-    ImGui::SameLine();
-    if (ImGui::Button("Same game again")) new_game(edited(true));
+    Params settings{{"rules", kRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
+    new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
+    if (!settings_error_.empty()) ImGui::TextWrapped("%s", settings_error_.c_str());
 }
 
 void PuyoScreen::build_ui(const Frame& frame, float top) {
@@ -333,7 +331,7 @@ void PuyoScreen::build_ui(const Frame& frame, float top) {
     board_view_ = board;
     ImGui::SetCursorPos(ImVec2(board.x, board.y));
     ImGui::InvisibleButton("field", ImVec2(board.cell * board.cols, board.cell * board.rows));
-    handle_input(board);
+    handle_input(frame, board);
     build_field(frame, board);
     begin_panel(layout);
     build_panel(frame);

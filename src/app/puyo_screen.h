@@ -34,7 +34,7 @@ private:
     void rotate(int quarter_turns);  // +1 counter-clockwise, -1 clockwise
     void drop(puyo::Placement placement);  // throws std::invalid_argument, game unchanged, if illegal
     void restart_ai();
-    void handle_input(const BoardPlacement& board);
+    void handle_input(const Frame& frame, const BoardPlacement& board);
     void build_field(const Frame& frame, const BoardPlacement& board);
     void build_panel(const Frame& frame);
     uint32_t colour_of(puyo::Puyo puyo, bool colorblind) const;
@@ -61,6 +61,7 @@ private:
     double dropped_ms_ = -1e9, now_ms_ = 0;
     bool colorblind_ = false;
     // Settings panel edits, applied by "New game".
+    std::string edit_seed_, settings_error_;
     int edit_rules_ = 0, edit_colors_ = 4, edit_ai_ = 2;
 };
 

@@ -81,6 +81,26 @@ void begin_panel(const Layout& layout) {
     ImGui::PopStyleColor();
 }
 
+void new_game_buttons(GameScreen& screen, Params settings, uint64_t current_seed, std::string& seed_text,
+                      std::string& error) {
+    char buffer[24] = {};
+    seed_text.copy(buffer, sizeof buffer - 1);
+    ImGui::SetNextItemWidth(140);
+    if (ImGui::InputTextWithHint("Seed", "random", buffer, sizeof buffer, ImGuiInputTextFlags_CharsDecimal)) seed_text = buffer;
+    const bool fresh = ImGui::Button("New game");
+    ImGui::SameLine();
+    const bool again = ImGui::Button("Same game again");
+    if (!fresh && !again) return;
+    if (again) settings["seed"] = std::to_string(current_seed);
+    else if (!seed_text.empty()) settings["seed"] = seed_text;
+    error.clear();
+    try {
+        screen.new_game(settings);
+    } catch (const std::invalid_argument& refused) {
+        error = refused.what();
+    }
+}
+
 nlohmann::json view_json(const BoardPlacement& board) {
     return {{"x", board.x}, {"y", board.y}, {"cell", board.cell}, {"rows", board.rows}, {"cols", board.cols}};
 }

@@ -6,6 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "app/board_renderer.h"
 #include "app/ui_font.h"
@@ -31,6 +32,10 @@ struct Frame {
     float width = 0, height = 0;
     bool colorblind = false;
     double now_ms = 0;  // a monotonic clock, for animations and timers
+    // Keys pressed since the last frame (SDL keycodes), in order. Taken from the events rather than
+    // from ImGui's key state, which misses a press and release within one frame on a slow machine.
+    // Empty while a text field has the keyboard.
+    const std::vector<int>* keys_pressed = nullptr;
     // Queues a board drawn by the shaders at this point of the current window's draw order.
     void (*queue_board)(void* owner, const BoardPlacement&, std::vector<CellLook>, uint32_t line_rgba,
                         uint32_t mark_rgba) = nullptr;
@@ -50,6 +55,12 @@ struct Layout {
 Layout split_layout(const Frame& frame, float top);
 // Begins the side panel as a child window (end it with ImGui::EndChild()).
 void begin_panel(const Layout& layout);
+// The foot of every settings panel: a seed field (empty: a new random seed) and the buttons
+// "New game" and "Same game again" (the current seed). A press starts the game with `settings` plus
+// the seed, and sets `error` to why a setting was refused, or clears it.
+void new_game_buttons(class GameScreen& screen, Params settings, uint64_t current_seed, std::string& seed_text,
+                      std::string& error);
+
 // Where a board is on the page, in CSS pixels, for state(): tests click on cells with it.
 nlohmann::json view_json(const BoardPlacement& board);
 // The cell under the mouse inside `board`, or -1.

@@ -27,7 +27,8 @@ test('clicking a game card opens its board', async () => {
   await frames(app.page);
   const state = await appState(app.page);
   assert.equal(state.game, 'gomoku');
-  assert.deepEqual(state.board, { rows: 15, cols: 15 });
+  assert.equal(state.size, 15);
+  assert.deepEqual(state.moves, []);
   await screenshot(app.page, 'gomoku-board');
   assert.deepEqual(app.errors, []);
   await app.close();
