@@ -193,7 +193,7 @@ ChainResult Field::resolve(Bitboard changed, std::vector<ChainStep>* steps) {
         if (steps) {
             std::vector<int> groups(tally.group_sizes.begin(), tally.group_sizes.begin() + tally.group_count);
             std::sort(groups.begin(), groups.end());
-            steps->push_back({chain, tally.cleared, tally.colors(), groups, score});
+            steps->push_back({chain, tally.cleared, tally.colors(), groups, score, cleared});
         }
         changed = settle();
     }

@@ -42,6 +42,7 @@ struct ChainStep {
     int colors = 0;           // distinct colours among them
     std::vector<int> groups;  // sizes of the popping groups, ascending
     int64_t score = 0;
+    Bitboard popped;          // the cells this step cleared, garbage included (for animations)
 };
 
 struct ChainResult {

@@ -74,6 +74,21 @@ TEST_CASE("groups of four or more pop; three do not", "[puyo]") {
     CHECK(field.to_lines(2) == std::vector<std::string>{"......", "G....."});
 }
 
+TEST_CASE("each chain step records the cells it cleared, garbage included", "[puyo]") {
+    // Rows from the floor: R R R R on row 0 with garbage above the first R; G G G G on row 1 above
+    // the last three R and one more: they pop in the second step, after falling.
+    Field field = Field::parse(board({"O.GGGG", "RRRR.."}), RuleSet::Tsu);
+    std::vector<ChainStep> steps;
+    REQUIRE(field.settle_and_resolve(&steps).chains == 2);
+    const Bitboard first = Bitboard::cell(0, 0) | Bitboard::cell(1, 0) | Bitboard::cell(2, 0) | Bitboard::cell(3, 0) |
+                           Bitboard::cell(0, 1);
+    CHECK(steps[0].popped == first);
+    CHECK(steps[0].cleared == 4);  // the garbage is cleared but not counted
+    const Bitboard second = Bitboard::cell(2, 0) | Bitboard::cell(3, 0) | Bitboard::cell(4, 0) | Bitboard::cell(5, 0);
+    CHECK(steps[1].popped == second);
+    CHECK(field.empty());
+}
+
 TEST_CASE("Tsu scores of known chains", "[puyo]") {
     SECTION("4+4 two-chain = 360") {
         Field field = Field::parse(board({"G.....", "G.....", "G.....", "R.....", "RG....", "RR...."}), RuleSet::Tsu);
