@@ -23,6 +23,8 @@ constexpr uint32_t kGarbage = 0xA0A4ABFF;
 constexpr uint32_t kColours[5] = {0xE5484DFF, 0x30A46CFF, 0x3E63DDFF, 0xF5D90AFF, 0x8E4EC6FF};
 constexpr uint32_t kColourBlindColours[5] = {0xD55E00FF, 0x009E73FF, 0x0072B2FF, 0xF0E442FF, 0xCC79A7FF};
 constexpr double kDropAnimationMs = 160.0;
+constexpr double kChainStepMs = 420.0;    // each step of a chain: the popping puyos flash, then fall
+constexpr double kFlashPeriodMs = 90.0;
 constexpr double kChainBannerMs = 1800.0;
 constexpr int kSpawnRows = 2;  // above the field, where the player steers the pair
 constexpr const char* kRules[] = {"tsu", "tutorial"};
@@ -73,6 +75,7 @@ void PuyoScreen::new_game(const Params& params) {
     ai_playing_ = ai_plays;
     ai_moves_per_second_ = speed;
     dropped_ms_ = -1e9;
+    replay_ = {};
     last_result_ = {};
     edit_rules_ = settings.rules == puyo::RuleSet::Tsu ? 0 : 1;
     edit_colors_ = settings.colors;
@@ -105,9 +108,19 @@ void PuyoScreen::drop(Placement placement) {
     if (state_.terminal()) throw std::invalid_argument("the game is over");
     if (!state_.is_legal(placement))
         throw std::invalid_argument("the pair cannot get to column " + std::to_string(placement.column + 1) + " with that rotation");
-    field_before_drop_ = state_.field();
-    dropped_pair_ = state_.current_pair();
-    dropped_at_ = placement;
+    // Replay the move on a copy, step by step, for the animation; the State does the real move.
+    replay_ = {state_.field(), state_.current_pair(), placement, {}, {}};
+    puyo::Field field = replay_.before;
+    const puyo::Bitboard landed = puyo::place_pair(field, replay_.pair, placement);
+    puyo::Field resolved = field;
+    resolved.resolve(landed, &replay_.steps);
+    for (const puyo::ChainStep& step : replay_.steps) {
+        replay_.step_fields.push_back(field);
+        for (int col = 0; col < puyo::kColumns; ++col)
+            for (int row = 0; row < field.rows(); ++row)
+                if (step.popped.test(col, row)) field.set(col, row, Puyo::None);
+        field.settle();
+    }
     last_result_ = state_.apply(placement);
     actions_.push_back(puyo::action_of(placement));
     dropped_ms_ = now_ms_;
@@ -146,6 +159,10 @@ void PuyoScreen::act(const nlohmann::json& action) {
     throw std::invalid_argument("unknown Puyo action " + action.dump());
 }
 
+bool PuyoScreen::animating() const {
+    return now_ms_ - dropped_ms_ < kDropAnimationMs + kChainStepMs * double(replay_.steps.size());
+}
+
 void PuyoScreen::update(const Frame& frame, double slice_ms) {
     now_ms_ = frame.now_ms;
     if (state_.terminal() || (!ai_playing_ && !show_plan_)) return;
@@ -154,14 +171,14 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
         ai_thinking_ = true;
     }
     if (!ai_->finished()) ai_->think(slice_ms);
-    if (ai_playing_ && ai_->finished() && now_ms_ >= next_ai_move_ms_ && now_ms_ - dropped_ms_ > kDropAnimationMs) {
+    if (ai_playing_ && ai_->finished() && now_ms_ >= next_ai_move_ms_ && !animating()) {
         drop(ai_->plan().placement);
         next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
     }
 }
 
 void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
-    if (state_.terminal() || ai_playing_) return;
+    if (state_.terminal() || ai_playing_ || animating()) return;
     auto try_drop = [&] {
         try {
             drop(cursor_);
@@ -193,8 +210,12 @@ void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
 void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     const bool cb = frame.colorblind;
     const int rows = state_.field().rows();
-    const bool animating = now_ms_ - dropped_ms_ < kDropAnimationMs;
-    const puyo::Field& shown = animating ? field_before_drop_ : state_.field();
+    // What the field shows: before the pair lands, a chain step in progress, or the settled result.
+    const double since_drop = now_ms_ - dropped_ms_;
+    const bool falling = since_drop < kDropAnimationMs;
+    const int step = animating() && !falling ? int((since_drop - kDropAnimationMs) / kChainStepMs) : -1;
+    const puyo::Field& shown = falling ? replay_.before : step >= 0 ? replay_.step_fields[static_cast<size_t>(step)] : state_.field();
+    const bool flash_on = step >= 0 && int((since_drop - kDropAnimationMs) / kFlashPeriodMs) % 2 == 0;
     auto display_row = [&](int field_row) { return kSpawnRows + rows - 1 - field_row; };
     std::vector<CellLook> cells(static_cast<size_t>(board.rows * board.cols));
     for (int row = 0; row < rows; ++row)
@@ -203,10 +224,11 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
             look = {row >= puyo::kVisibleRows ? kHiddenRow : kWell, kShapeTile, kMarkNone};
             const Puyo puyo = shown.at(col, row);
             if (puyo != Puyo::None) look = {colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)};
+            if (step >= 0 && flash_on && replay_.steps[static_cast<size_t>(step)].popped.test(col, row)) look.rgba = 0xFFFFFFFF;
             if (row >= puyo::kVisibleRows && puyo != Puyo::None) look.rgba = with_alpha(look.rgba, 0x99);
         }
     // The pair being steered, above the field, and its ghost where it would land.
-    if (!state_.terminal() && !animating && !ai_playing_) {
+    if (!state_.terminal() && !animating() && !ai_playing_) {
         const puyo::Pair pair = state_.current_pair();
         const int axis_row = cursor_.rotation == 3 ? 0 : 1;
         const int child_row = cursor_.rotation == 1 ? 0 : cursor_.rotation == 3 ? 1 : axis_row;
@@ -222,7 +244,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
         }
     }
     // The AI's plan for the current pair: rings where it would land.
-    if (show_plan_ && ai_thinking_ && ai_->finished() && !state_.terminal() && !animating) {
+    if (show_plan_ && ai_thinking_ && ai_->finished() && !state_.terminal() && !animating()) {
         puyo::Field planned = state_.field();
         const puyo::Bitboard landed = puyo::place_pair(planned, state_.current_pair(), ai_->plan().placement);
         for (int row = 0; row < rows; ++row)
@@ -236,10 +258,10 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     frame.board(board, std::move(cells), 0, kMarkInk);
 
     // The dropped pair falling into place: each puyo slides down from the spawn rows.
-    if (animating) {
-        puyo::Field landed_field = field_before_drop_;
-        const puyo::Bitboard landed = puyo::place_pair(landed_field, dropped_pair_, dropped_at_);
-        const float t = float((now_ms_ - dropped_ms_) / kDropAnimationMs);
+    if (falling) {
+        puyo::Field landed_field = replay_.before;
+        const puyo::Bitboard landed = puyo::place_pair(landed_field, replay_.pair, replay_.at);
+        const float t = float(since_drop / kDropAnimationMs);
         for (int row = 0; row < rows; ++row)
             for (int col = 0; col < puyo::kColumns; ++col) {
                 if (!landed.test(col, row)) continue;
@@ -249,6 +271,19 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                 frame.board({board.x + float(col) * board.cell, y, board.cell, 1, 1},
                             {{colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)}}, 0, kMarkInk);
             }
+    }
+    // The chain counter over the field while a chain resolves.
+    if (step >= 0) {
+        char label[32];
+        std::snprintf(label, sizeof label, "%d chain!", step + 1);
+        ImFont* font = frame.fonts->large;
+        const float size = board.cell * 0.9f;
+        const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0, label);
+        const ImVec2 at(ImGui::GetWindowPos().x + board.x + (board.cell * board.cols - extent.x) / 2,
+                        ImGui::GetWindowPos().y + board.y + board.cell * 0.5f);
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        draw->AddText(font, size, ImVec2(at.x + 2, at.y + 2), IM_COL32(0, 0, 0, 200), label);
+        draw->AddText(font, size, at, IM_COL32(255, 220, 80, 255), label);
     }
 }
 

@@ -35,6 +35,7 @@ private:
     void drop(puyo::Placement placement);  // throws std::invalid_argument, game unchanged, if illegal
     void restart_ai();
     void handle_input(const Frame& frame, const BoardPlacement& board);
+    bool animating() const;
     void build_field(const Frame& frame, const BoardPlacement& board);
     void build_panel(const Frame& frame);
     uint32_t colour_of(puyo::Puyo puyo, bool colorblind) const;
@@ -53,10 +54,16 @@ private:
     bool ai_playing_ = false, show_plan_ = true;
     int ai_moves_per_second_ = 3;
     double next_ai_move_ms_ = 0;
-    // The last move, shown for a moment: its chain, and the pair falling into place.
-    puyo::Field field_before_drop_;
-    puyo::Pair dropped_pair_;
-    puyo::Placement dropped_at_;
+    // The last move replayed for the eye: the pair falling onto the field, then each step of its
+    // chain: the field as the step begins and the puyos that pop.
+    struct Replay {
+        puyo::Field before;
+        puyo::Pair pair;
+        puyo::Placement at;
+        std::vector<puyo::Field> step_fields;
+        std::vector<puyo::ChainStep> steps;
+    };
+    Replay replay_;
     puyo::MoveResult last_result_;
     double dropped_ms_ = -1e9, now_ms_ = 0;
     bool colorblind_ = false;
