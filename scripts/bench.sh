@@ -47,6 +47,7 @@ const items = [
 ];
 
 const number = (x) => x.toLocaleString('en-US', { maximumFractionDigits: x < 100 ? 2 : 0 });
+const times = (x) => (x < 10 ? x.toFixed(1) : Math.round(x).toLocaleString('en-US')) + 'x';
 const range = ([low, high], f) => (low === high ? f(low) : `${f(low)}-${f(high)}`);
 const rows = items.map((item) => {
   const n = native[item.game][item.key], w = wasm[item.game][item.key];
@@ -55,7 +56,7 @@ const rows = items.map((item) => {
   if (!item.anchor) return [...row, '', ''];
   const speedup = item.anchor.map((a) => n / a).reverse();
   const envTarget = item.key === 'env_steps_per_s' && speedup[0] < 100 ? ' (under 100x)' : '';
-  return [...row, range(item.anchor, number), range(speedup, (s) => `${number(s)}x`) + envTarget];
+  return [...row, range(item.anchor, number), range(speedup, times) + envTarget];
 });
 
 const header = ['item', 'native', 'wasm (node)', 'wasm/native time', 'Python anchor /s', 'native / Python'];

@@ -52,12 +52,14 @@ fetch_source imgui "imgui-1*"
 # --- SDL2 built for Emscripten, once -----------------------------------------------------------
 if [ ! -f "$DEPS/sdl2-wasm/lib/cmake/SDL2/SDL2Config.cmake" ]; then
   echo "setup: building SDL2 for WebAssembly (a few minutes, once)"
+  sdl_started=$SECONDS
   sdl_src=$(compgen -G "$DEPS/src/libsdl2-2*/" | head -n 1)
   emcmake cmake -S "$sdl_src" -B "$DEPS/build/sdl2-wasm" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_INSTALL_PREFIX="$DEPS/sdl2-wasm" -DSDL_SHARED=OFF -DSDL_STATIC=ON \
     -DSDL_THREADS=OFF -DSDL_PTHREADS=OFF -DSDL_TEST=OFF >"$DEPS/sdl2-wasm-configure.log" 2>&1
   cmake --build "$DEPS/build/sdl2-wasm" -j "$(nproc)" >"$DEPS/sdl2-wasm-build.log" 2>&1
   cmake --install "$DEPS/build/sdl2-wasm" >/dev/null
+  echo "setup: SDL2 for WebAssembly built in $((SECONDS - sdl_started)) s"
 fi
 
 # --- Browser test tooling from npm (playwright-core drives Debian's chromium; no browser download)

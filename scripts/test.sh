@@ -18,12 +18,14 @@ step() { printf '\n=== %s ===\n' "$*"; }
 ctest_preset() {
   local preset=$1
   step "build $preset"
+  local started=$SECONDS
   if ! { cmake --preset "$preset" && cmake --build --preset "$preset"; } >"$logs/build-$preset.log" 2>&1; then
     tail -n 40 "$logs/build-$preset.log"
     echo "build $preset FAILED (log: $logs/build-$preset.log)"
     failed=$((failed + 1))
     return
   fi
+  echo "built in $((SECONDS - started)) s"
   grep -E "warning:" "$logs/build-$preset.log" | sort -u | head -n 20
   step "test $preset"
   ctest --preset "$preset" 2>&1 | tee "$logs/test-$preset.log"

@@ -17,6 +17,9 @@ constexpr uint32_t kLine = 0x3B2F1EFF;
 constexpr uint32_t kBlackStone = 0x1E1E22FF;
 constexpr uint32_t kWhiteStone = 0xF2F2EEFF;
 constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts"};
+// Search tree nodes (about 24 bytes each, two pools with tree reuse): small enough for a
+// Chromebook's browser tab, and more than a few seconds of thinking fill.
+constexpr int64_t kMaxNodes = 300'000;
 constexpr const char* kRules[] = {"freestyle", "standard"};
 
 int side_index(Stone side) { return side == Stone::Black ? 0 : 1; }
@@ -66,7 +69,7 @@ void GomokuScreen::new_game(const Params& params) {
         const int i = side_index(side);
         const std::string& name = player(side);
         budget_[i] = name == "mcts" ? gomoku::Budget{0, double(ms)} : gomoku::Budget{playouts, 0};
-        ai_[i] = name.empty() ? nullptr : gomoku::make_ai({name, budget_[i], gomoku::SearchConfig{}.max_nodes}, seed * 2 + i);
+        ai_[i] = name.empty() ? nullptr : gomoku::make_ai({name, budget_[i], kMaxNodes}, seed * 2 + i);
     }
     paused_ = false;
     edit_size_ = settings.size;
