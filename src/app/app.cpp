@@ -6,6 +6,7 @@
 
 #include "app/gomoku_screen.h"
 #include "app/host.h"
+#include "app/palette.h"
 #include "app/minesweeper_screen.h"
 #include "app/puyo_screen.h"
 
@@ -13,13 +14,7 @@ namespace gridlab::app {
 
 namespace {
 
-constexpr uint32_t kCovered = 0x8FA3BFFF;
-constexpr uint32_t kOpened = 0xDDE3EAFF;
-constexpr uint32_t kWell = 0x2A3140FF;
-constexpr uint32_t kLine = 0x3B2F1EFF;
-constexpr uint32_t kStoneBlack = 0x1E1E22FF;
-constexpr uint32_t kStoneWhite = 0xF2F2EEFF;
-constexpr uint32_t kPuyoColors[4] = {0xE5484DFF, 0x30A46CFF, 0x3E63DDFF, 0xF5D90AFF};
+using namespace palette;
 constexpr int kSaveVersion = 1;
 constexpr double kNoticeSeconds = 6.0;
 
@@ -45,11 +40,11 @@ std::vector<CellLook> preview_board(int game) {
             const int pattern = (r * 7 + c * 3 + r * c) % 5;
             if (game == 0) cell = {pattern < 2 ? kOpened : kCovered, pattern < 2 ? kShapeTile : kShapeRaised, kMarkNone};
             if (game == 1) cell = r < 2 ? CellLook{kWell, kShapeTile, kMarkNone}
-                                        : CellLook{kPuyoColors[(r / 2 + c / 2 + pattern / 3) % 4], kShapeDisc, kMarkNone};
+                                        : CellLook{kPuyo[(r / 2 + c / 2 + pattern / 3) % 4], kShapeDisc, kMarkNone};
             if (game == 2) {
                 cell = {0, kShapeGridLines, kMarkNone};
-                if (pattern == 0) cell = {kStoneBlack, kShapeGridLines | kShapeDisc, kMarkNone};
-                if (pattern == 3) cell = {kStoneWhite, kShapeGridLines | kShapeDisc, kMarkNone};
+                if (pattern == 0) cell = {kBlackStone, kShapeGridLines | kShapeDisc, kMarkNone};
+                if (pattern == 3) cell = {kWhiteStone, kShapeGridLines | kShapeDisc, kMarkNone};
             }
         }
     return cells;
@@ -331,7 +326,7 @@ void App::build_start_screen(float width, float height) {
         const float board_top = text_top + 56.0f;
         if (card_h - (board_top - y) - pad > 24.0f)
             frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, 6, 6),
-                        preview_board(game), kLine);
+                        preview_board(game), kGridLine);
         if (chosen) open_game({{"game", kGames[game].id}});
     }
 }

@@ -6,16 +6,15 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/palette.h"
+
 namespace gridlab::app {
 
 using gomoku::Stone;
 
 namespace {
 
-constexpr uint32_t kWood = 0xDDB86CFF;
-constexpr uint32_t kLine = 0x3B2F1EFF;
-constexpr uint32_t kBlackStone = 0x1E1E22FF;
-constexpr uint32_t kWhiteStone = 0xF2F2EEFF;
+using namespace palette;
 constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts"};
 // Search tree nodes (about 24 bytes each, two pools with tree reuse): small enough for a
 // Chromebook's browser tab, and more than a few seconds of thinking fill.
@@ -34,12 +33,6 @@ std::string status_text(const gomoku::State& state) {
 }
 
 nlohmann::json cell_json(int action, int size) { return {action / size, action % size}; }
-
-int index_of(const char* const* names, int count, const std::string& name) {
-    for (int i = 0; i < count; ++i)
-        if (name == names[i]) return i;
-    return 0;
-}
 
 }  // namespace
 
@@ -163,7 +156,7 @@ void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
         }
     if (state_.num_moves() > 0) cells[state_.move(state_.num_moves() - 1)].mark = kMarkRing;
     for (int action : winning_line()) cells[action].mark = kMarkDot;
-    frame.board(board, std::move(cells), kLine);
+    frame.board(board, std::move(cells), kGridLine);
 }
 
 void GomokuScreen::draw_search_overlay(const Frame&, const BoardPlacement& board) const {

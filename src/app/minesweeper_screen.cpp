@@ -6,18 +6,15 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/palette.h"
+
 namespace gridlab::app {
 
 namespace ms = gridlab::minesweeper;
 
 namespace {
 
-constexpr uint32_t kCovered = 0x8FA3BFFF;
-constexpr uint32_t kOpened = 0xDDE3EAFF;
-constexpr uint32_t kExploded = 0xE5484DFF;
-constexpr uint32_t kProvenSafe = 0x7FD49BFF;
-constexpr uint32_t kProvenMine = 0xF08A8AFF;
-constexpr uint32_t kMarkInk = 0x1B1F27FF;
+using namespace palette;
 constexpr const char* kLevels[] = {"beginner", "intermediate", "expert", "custom"};
 constexpr const char* kFirstClicks[] = {"safe", "zero", "none", "random-start"};
 constexpr const char* kSolvers[] = {"kb", "elimination", "probability"};
@@ -29,12 +26,6 @@ constexpr ImU32 kNumberColours[9] = {0,
                                      IM_COL32(200, 30, 30, 255),   IM_COL32(20, 20, 120, 255),
                                      IM_COL32(120, 20, 20, 255),   IM_COL32(10, 120, 120, 255),
                                      IM_COL32(20, 20, 20, 255),    IM_COL32(100, 100, 100, 255)};
-
-int index_of(const char* const* names, int count, const std::string& name) {
-    for (int i = 0; i < count; ++i)
-        if (name == names[i]) return i;
-    return 0;
-}
 
 // Green (safe) to red (a mine) through yellow, for the probability overlay.
 uint32_t probability_colour(double p) {
@@ -227,7 +218,7 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
         }
         if (hint_shown_ && cell == known->move) look.mark = kMarkRing;
     }
-    frame.board(board, std::move(cells), 0, kMarkInk);
+    frame.board(board, std::move(cells), 0, kInk);
 
     // Numbers, flags, mines and percentages on top of the cells.
     ImFont* font = frame.fonts->large;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "app/palette.h"
+
 #include "puyo/beam.h"
 
 namespace gridlab::app {
@@ -15,13 +17,8 @@ using puyo::Puyo;
 
 namespace {
 
-constexpr uint32_t kWell = 0x2A3140FF;
-constexpr uint32_t kHiddenRow = 0x1E232EFF;
-constexpr uint32_t kMarkInk = 0x1B1F278C;
-constexpr uint32_t kGarbage = 0xA0A4ABFF;
-// Red, green, blue, yellow, purple; and the Okabe-Ito colours, told apart by colour-blind eyes too.
-constexpr uint32_t kColours[5] = {0xE5484DFF, 0x30A46CFF, 0x3E63DDFF, 0xF5D90AFF, 0x8E4EC6FF};
-constexpr uint32_t kColourBlindColours[5] = {0xD55E00FF, 0x009E73FF, 0x0072B2FF, 0xF0E442FF, 0xCC79A7FF};
+using namespace palette;
+constexpr uint32_t kMarkInk = 0x1B1F278C;  // palette::kInk, half transparent over the puyo's colour
 constexpr double kDropAnimationMs = 160.0;
 constexpr double kChainStepMs = 420.0;    // each step of a chain: the popping puyos flash, then fall
 constexpr double kFlashPeriodMs = 90.0;
@@ -29,12 +26,6 @@ constexpr double kChainBannerMs = 1800.0;
 constexpr int kSpawnRows = 2;  // above the field, where the player steers the pair
 constexpr const char* kRules[] = {"tsu", "tutorial"};
 constexpr const char* kAis[] = {"random", "greedy", "beam"};
-
-int index_of(const char* const* names, int count, const std::string& name) {
-    for (int i = 0; i < count; ++i)
-        if (name == names[i]) return i;
-    return 0;
-}
 
 uint32_t with_alpha(uint32_t rgba, uint8_t alpha) { return (rgba & 0xFFFFFF00u) | alpha; }
 
@@ -45,7 +36,7 @@ PuyoScreen::PuyoScreen() { new_game({}); }
 uint32_t PuyoScreen::colour_of(Puyo puyo, bool colorblind) const {
     if (puyo == Puyo::Garbage) return kGarbage;
     const int i = static_cast<int>(puyo) - 1;
-    return colorblind ? kColourBlindColours[i] : kColours[i];
+    return colorblind ? kPuyoColourBlind[i] : kPuyo[i];
 }
 
 uint8_t PuyoScreen::mark_of(Puyo puyo, bool colorblind) const {

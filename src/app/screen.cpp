@@ -29,6 +29,12 @@ std::string choice_param(const Params& params, const std::string& key, const std
     throw std::invalid_argument(key + ": '" + found->second + "' is not one of " + allowed);
 }
 
+int index_of(const char* const* names, int count, const std::string& name) {
+    for (int i = 0; i < count; ++i)
+        if (name == names[i]) return i;
+    return 0;
+}
+
 uint64_t seed_param(const Params& params) {
     const auto found = params.find("seed");
     if (found == params.end()) {

@@ -20,6 +20,8 @@ using Params = std::map<std::string, std::string>;
 
 // Reads an integer parameter in [lo, hi]; absent: `fallback`. Throws std::invalid_argument naming it.
 int int_param(const Params& params, const std::string& key, int fallback, int lo, int hi);
+// The position of `name` among `count` names, or 0 (the first) if absent: a combo box's index.
+int index_of(const char* const* names, int count, const std::string& name);
 // Reads a parameter that must be one of `choices`; absent: `fallback`. Throws std::invalid_argument.
 std::string choice_param(const Params& params, const std::string& key, const std::string& fallback,
                          std::initializer_list<const char*> choices);
