@@ -27,6 +27,8 @@
     state() { return JSON.parse(Module.ccall('gridlab_state_json', 'string', [], [])); },
     // Starts a game: the same keys as the URL, e.g. {game: 'gomoku', size: 15, white: 'mcts'}.
     newGame(params) { check(Module.ccall('gridlab_new_game', 'string', ['string'], [JSON.stringify(params || {})])); },
+    // The app's milliseconds of work per frame (events, AI slice, UI) before drawing, smoothed.
+    frameMs() { return Module.ccall('gridlab_frame_ms', 'number', [], []); },
     // A player action on the current game, e.g. {move: [7, 7]} (see README for each game's actions).
     act(action) { check(Module.ccall('gridlab_act', 'string', ['string'], [JSON.stringify(action)])); },
     _markReady() {
