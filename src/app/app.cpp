@@ -286,7 +286,15 @@ void App::build_top_bar(float width) {
     for (const GameInfo& info : kGames)
         if (std::string(info.id) == current_->id()) ImGui::TextUnformatted(info.title);
     ImGui::PopFont();
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 16.0f, width - 330.0f));
+    // Share and palette on the right, or on a line of their own when the screen is narrow (a phone).
+    constexpr float kRightBlockWidth = 330.0f;
+    ImGui::SameLine();
+    if (ImGui::GetCursorPosX() + 16.0f > width - kRightBlockWidth) {
+        ImGui::NewLine();
+        ImGui::SetCursorPosX(12);
+    } else {
+        ImGui::SetCursorPosX(width - kRightBlockWidth);
+    }
     if (ImGui::Button("Share link")) notify("Link copied: " + copy_link(to_query(current_->params())), kNoticeSeconds);
     ImGui::SameLine();
     ImGui::Checkbox("Colour-blind palette", &colorblind_);

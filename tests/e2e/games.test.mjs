@@ -176,3 +176,27 @@ test('a corrupt saved game is ignored with a notice', async () => {
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test('minesweeper on a phone: a tap reveals, a long press flags', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=beginner&seed=42',
+                            { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  let state = await appState(app.page);
+  const centre = (row, col) => [state.view.x + (col + 0.5) * state.view.cell, state.view.y + (row + 0.5) * state.view.cell];
+  await app.page.touchscreen.tap(...centre(4, 4));
+  await frames(app.page, 3);
+  state = await appState(app.page);
+  assert.equal(state.board[4][4], '1');
+  const [x, y] = centre(0, 0);
+  const cdp = await app.page.context().newCDPSession(app.page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await new Promise((done) => setTimeout(done, 700));
+  await frames(app.page, 3);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await frames(app.page, 3);
+  state = await appState(app.page);
+  assert.equal(state.board[0][0], 'F', 'the long press flagged the cell and its release did not reveal it');
+  assert.equal(state.mines_left, 9);
+  await screenshot(app.page, 'phone-minesweeper');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
