@@ -7,6 +7,7 @@
 // process on the machine does not move it.
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 
 #include "cli/commands.h"
@@ -58,13 +59,23 @@ double median_ms_per_unit(RunWork&& run_work) {
 int64_t per_second(double ms_per_unit) { return std::llround(1000.0 / ms_per_unit); }
 double milliseconds(double ms) { return std::round(ms * 1000) / 1000; }
 
-// A uniformly random index among the set entries of an action mask (at least one must be set).
-template <typename Mask>
-int random_legal_action(const Mask& mask, Rng& rng) {
-    const auto legal = static_cast<uint64_t>(std::count_if(mask.begin(), mask.end(), [](auto bit) { return bit != 0; }));
-    uint64_t skip = rng.below(legal);
-    for (int action = 0;; ++action)
-        if (mask[action] && skip-- == 0) return action;
+// The largest action space benchmarked: Gomoku's 15x15 (Minesweeper beginner has 81, Puyo 22).
+constexpr int kMaxActions = 15 * 15;
+
+// A uniformly random legal action from the Env's action mask. The mask is copied out and destroyed
+// before the Rng is called: in WebAssembly a call made while a destructor is pending goes through a
+// JavaScript exception wrapper, a cost of this loop that would be charged to the environment.
+template <typename Env>
+int random_legal_action(const Env& env, Rng& rng) {
+    std::array<int16_t, kMaxActions> legal;
+    int count = 0;
+    {
+        const auto mask = env.action_mask();
+        assert(mask.size() <= legal.size());
+        for (int action = 0; action < static_cast<int>(mask.size()); ++action)
+            if (mask[action]) legal[count++] = static_cast<int16_t>(action);
+    }
+    return legal[rng.below(static_cast<uint64_t>(count))];
 }
 
 // Gomoku has no truncation, so its StepResult has no `truncated`.
@@ -83,8 +94,8 @@ int64_t random_env_steps(Env& env, int64_t steps) {
     Rng rng(kSeed);
     env.reset(rng.next_u64());
     for (int64_t step = 0; step < steps; ++step) {
-        const auto result = env.step(random_legal_action(env.action_mask(), rng));
-        if (episode_ended(result)) env.reset(rng.next_u64());
+        const int action = random_legal_action(env, rng);
+        if (episode_ended(env.step(action))) env.reset(rng.next_u64());
     }
     return steps;
 }

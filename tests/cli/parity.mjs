@@ -3,7 +3,7 @@
 // fields that are timings have been removed.
 //
 //   node tests/cli/parity.mjs build/native/gridlab build/wasm/gridlab.js
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const [nativeCli, wasmCli] = process.argv.slice(2);
@@ -42,6 +42,10 @@ const cases = [
     timings: ['ms_per_game'],
   },
   {
+    args: ['minesweeper', 'timing', '--solver', 'kb', '--level', 'beginner', '--games', '20', '--seed', '3'],
+    timings: ['ms_per_game', 'median_ms', 'p90_ms', 'p99_ms', 'max_ms'],
+  },
+  {
     args: ['puyo', 'chain', '--rules', 'tutorial'],
     stdin: lines('Y.....', 'Y.....', 'Y.....', 'B.....', 'B.....', 'B.....', 'G.....', 'G.....', 'GY....',
                  'RB....', 'RG....', 'RR....'),
@@ -67,6 +71,7 @@ const cases = [
     args: ['gomoku', 'arena', '--black', 'mcts:playouts=300', '--white', 'pure-mcts:playouts=300', '--size', '8',
            '--games', '2', '--swap', '--moves', '--seed', '9'],
   },
+  { args: ['gomoku', 'bench', '--playouts', '3000', '--seed', '3'], timings: ['ms', 'playouts_per_second'] },
   {
     args: ['gomoku', 'pbrain', '--playouts', '300', '--seed', '2'],
     stdin: lines('START 10', 'BEGIN', 'TURN 4,5', 'TURN 6,6', 'ABOUT', 'END'),
@@ -78,9 +83,19 @@ const cases = [
   { args: ['bench', '--seconds', '0.01'], bench: true },
 ];
 
+// Resolves to { status, stdout, stderr } or { error }.
 function run(cli, { args, stdin = '' }) {
   const [command, prefix] = cli.endsWith('.js') ? [process.execPath, [cli]] : [cli, []];
-  return spawnSync(command, [...prefix, ...args], { input: stdin, encoding: 'utf8', timeout: 120_000 });
+  return new Promise((resolve) => {
+    const child = spawn(command, [...prefix, ...args]);
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.on('error', (error) => resolve({ error }));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.on('error', () => {});  // a command that reads no input may exit before we write it
+    child.stdin.end(stdin);
+  });
 }
 
 // Drops the timing keys at any depth; for bench, every number and the build name.
@@ -106,8 +121,8 @@ function output(result, testCase) {
 let failures = 0;
 for (const testCase of cases) {
   const name = testCase.args.join(' ');
-  const native = run(nativeCli, testCase);
-  const wasm = run(wasmCli, testCase);
+  // Both builds at once: the wasm one, the slower, sets the pace.
+  const [native, wasm] = await Promise.all([run(nativeCli, testCase), run(wasmCli, testCase)]);
   const expectedStatus = testCase.status ?? 0;
   const problems = [];
   for (const [build, result] of [['native', native], ['wasm', wasm]]) {
