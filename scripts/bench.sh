@@ -90,6 +90,20 @@ run, then the median of 5 timed runs.
 - Puyo beam: the \`beam\` AI with its default settings plays the opening moves of a seeded Tsu game.
 - Gomoku env: 15x15 freestyle, a uniformly random legal move each step, resets timed.
 - Gomoku pure MCTS: \`pure-mcts\` searches a fixed number of playouts from the empty 8x8 board.
+
+## The WebAssembly build
+
+cmake/Toolchain.cmake compiles and links the wasm build with \`-O3 -flto -mbulk-memory\`. Without
+link-time optimisation clang cannot inline across files (the Rng, small accessors of the rules,
+libc's memcpy), and calls cost more in wasm than natively; without bulk memory every struct or vector
+copy above a few words is a call to libc's byte-copying loop. Before these two flags the wasm/native
+time ratios measured on this machine were about 1.7 to 2.6 on every item but pure MCTS.
+
+Emscripten 3.1.6 only has JavaScript-based C++ exceptions: a call made while a destructor is pending
+goes through a JavaScript \`invoke_\` wrapper, about a tenth of the wasm time of the environment
+loops. Compiling the libraries with \`-fignore-exceptions\` would remove those wrappers, but a
+\`catch\` inside a library (the Gomocup brain answers \`ERROR\` to a bad command) would then no longer
+catch, so it is not done: hot code should not keep objects with destructors alive across calls.
 `);
 EOF
 

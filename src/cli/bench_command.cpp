@@ -30,12 +30,12 @@ constexpr uint64_t kSeed = 1;
 // The work of one run, per second of --seconds: chosen so that the warm-up and the timed runs of an
 // item take about --seconds natively on the machine of docs/benchmarks.md. It depends on nothing
 // measured, so both builds do exactly the same work for the same --seconds.
-constexpr double kMinesweeperStepsPerSecond = 2'000'000;
-constexpr double kExpertGamesPerSecond = 100;
-constexpr double kPuyoStepsPerSecond = 2'000'000;
-constexpr double kBeamMovesPerSecond = 50;
-constexpr double kGomokuStepsPerSecond = 2'000'000;
-constexpr double kPlayoutsPerSecond = 100'000;
+constexpr double kMinesweeperStepsPerSecond = 1'200'000;
+constexpr double kExpertGamesPerSecond = 150;
+constexpr double kPuyoStepsPerSecond = 1'500'000;
+constexpr double kBeamMovesPerSecond = 250;
+constexpr double kGomokuStepsPerSecond = 900'000;
+constexpr double kPlayoutsPerSecond = 200'000;
 
 int64_t work_per_run(double seconds, double per_second) {
     return std::max<int64_t>(1, std::llround(seconds * per_second / (kTimedRuns + 1)));
