@@ -24,13 +24,13 @@
     ready: false,
     firstFrameMs: null,
     // JSON of what is on screen.
-    state() { return JSON.parse(Module.ccall('gridlab_state_json', 'string', [], [])); },
+    state() { return this.ready ? JSON.parse(window.Module.ccall('gridlab_state_json', 'string', [], [])) : null; },
     // Starts a game: the same keys as the URL, e.g. {game: 'gomoku', size: 15, white: 'mcts'}.
-    newGame(params) { check(Module.ccall('gridlab_new_game', 'string', ['string'], [JSON.stringify(params || {})])); },
+    newGame(params) { check(window.Module.ccall('gridlab_new_game', 'string', ['string'], [JSON.stringify(params || {})])); },
     // The app's milliseconds of work per frame (events, AI slice, UI) before drawing, smoothed.
-    frameMs() { return Module.ccall('gridlab_frame_ms', 'number', [], []); },
+    frameMs() { return window.Module.ccall('gridlab_frame_ms', 'number', [], []); },
     // A player action on the current game, e.g. {move: [7, 7]} (see README for each game's actions).
-    act(action) { check(Module.ccall('gridlab_act', 'string', ['string'], [JSON.stringify(action)])); },
+    act(action) { check(window.Module.ccall('gridlab_act', 'string', ['string'], [JSON.stringify(action)])); },
     _markReady() {
       this.ready = true;
       this.firstFrameMs = performance.now();  // since navigation start

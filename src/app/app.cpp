@@ -99,6 +99,11 @@ std::string url_encode(const std::string& text) {
 
 std::string save_key(const std::string& game) { return "gridlab." + game; }
 
+// Text from a URL may hold any bytes: invalid UTF-8 is replaced rather than refused by the dump.
+std::string dump_json(const nlohmann::json& doc) {
+    return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 // {"size": 15, "rule": "standard"} from JavaScript: numbers and booleans are accepted as text.
 Params params_from_json(const nlohmann::json& object) {
     if (!object.is_object()) throw std::invalid_argument("expected an object of parameters");
@@ -185,7 +190,8 @@ void App::open_game(const Params& params) {
         return;
     }
     current_ = screen;
-    if (params.size() > 1 && restore_saved(*screen, params)) return;
+    // A link with settings restores its own game; a bare "game=" (a card) restores any saved one.
+    if (restore_saved(*screen, params.size() > 1 ? params : Params{})) return;
     try {
         screen->new_game(params);
     } catch (const std::exception& error) {
@@ -203,14 +209,25 @@ void App::start(const std::string& query) {
 void App::save_if_changed() {
     if (!current_ || !current_->take_dirty()) return;
     const nlohmann::json saved = {{"version", kSaveVersion}, {"game", current_->id()}, {"save", current_->save()}};
-    store_saved(save_key(current_->id()), saved.dump());
-    show_query_in_address(to_query(current_->params()));
+    store_saved(save_key(current_->id()), dump_json(saved));
+    show_address(to_query(current_->params()));
+}
+
+void App::show_address(const std::string& query) {
+    if (query == shown_query_) return;  // browsers limit how often the address may change
+    shown_query_ = query;
+    show_query_in_address(query);
 }
 
 void App::update(double now_ms, double slice_ms) {
     now_ms_ = now_ms;
-    if (current_) current_->update(make_frame(0, 0), slice_ms);
-    save_if_changed();
+    try {
+        if (current_) current_->update(make_frame(0, 0), slice_ms);
+        save_if_changed();
+    } catch (const std::exception& error) {
+        // An engine refusing what the screen asked is a bug, but must not stop the page.
+        notify(std::string("Something went wrong: ") + error.what());
+    }
 }
 
 void App::queue_board(void* self, const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba,
@@ -251,10 +268,14 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
     keys_pressed_ = ImGui::GetIO().WantTextInput ? nullptr : &keys_pressed;
     boards_.clear();
     begin_screen_window(width, height);
-    if (current_) {
-        build_top_bar(width);
+    if (current_) build_top_bar(width);
+    if (current_) {  // the top bar's back button may have closed the game
         const float top = ImGui::GetCursorPosY() + 4.0f;
-        current_->build_ui(make_frame(width, height), top);
+        try {
+            current_->build_ui(make_frame(width, height), top);
+        } catch (const std::exception& error) {
+            notify(std::string("Something went wrong: ") + error.what());
+        }
     } else {
         build_start_screen(width, height);
     }
@@ -278,7 +299,7 @@ void App::build_top_bar(float width) {
     ImGui::SetCursorPos(ImVec2(12, 10));
     if (ImGui::Button("< Games")) {
         current_ = nullptr;
-        show_query_in_address("");
+        show_address("");
         return;
     }
     ImGui::SameLine();
@@ -344,7 +365,7 @@ std::string App::state_json() const {
     nlohmann::json state = current_->state();
     state["screen"] = "game";
     state["notice"] = now_ms_ < notice_until_ms_ ? nlohmann::json(notice_) : nlohmann::json(nullptr);
-    return state.dump();
+    return dump_json(state);
 }
 
 std::string App::new_game_json(const std::string& params_json) {

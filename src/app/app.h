@@ -66,6 +66,7 @@ private:
     // Restores the saved game of `screen` if it was started with `params` (all of them when empty).
     bool restore_saved(GameScreen& screen, const Params& params);
     void save_if_changed();
+    void show_address(const std::string& query);  // the page's query, when it changed
     void notify(const std::string& text, double seconds = 6.0);
     void build_start_screen(float width, float height);
     void build_top_bar(float width);
@@ -78,6 +79,7 @@ private:
     bool colorblind_ = false;
     double now_ms_ = 0;
     std::string notice_;
+    std::string shown_query_;
     double notice_until_ms_ = 0;
     RenderTarget target_;
     std::deque<QueuedBoard> boards_;  // a deque: the draw list keeps pointers to its elements

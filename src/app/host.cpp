@@ -36,7 +36,7 @@ EM_JS(void, js_forget_saved, (const char* key), {
 });
 EM_JS(void, js_show_query, (const char* query), {
     const text = UTF8ToString(query);
-    history.replaceState(null, "", location.pathname + (text ? "?" + text : ""));
+    try { history.replaceState(null, "", location.pathname + (text ? "?" + text : "")); } catch (error) {}
 });
 EM_JS(char*, js_copy_link, (const char* query), {
     const link = location.origin + location.pathname + '?' + UTF8ToString(query);

@@ -93,8 +93,10 @@ void MinesweeperScreen::new_game(const Params& params) {
     probability_ = dynamic_cast<ms::ProbabilitySolver*>(solver_.get());
     solver_rng_ = Rng::for_stream(seed, 1);
     analysing_ = decision_ready_ = false;
+    analysis_error_.clear();
     ai_playing_ = hint_shown_ = false;
-    started_ms_ = finished_ms_ = -1;
+    started_ms_.reset();
+    finished_ms_.reset();
     if (state_.random_start_cell() >= 0) started_ms_ = now_ms_;
     edit_level_ = index_of(kLevels, 4, level);
     edit_first_ = index_of(kFirstClicks, 4, std::string(ms::first_click_name(first)));
@@ -108,12 +110,13 @@ void MinesweeperScreen::apply(Action action) {
     if (action.kind == Kind::Flag) state_.toggle_flag(action.cell);
     if (action.kind == Kind::Chord) state_.chord(action.cell);
     actions_.push_back(action);
-    if (started_ms_ < 0 && action.kind != Kind::Flag) started_ms_ = now_ms_;
+    if (!started_ms_ && action.kind != Kind::Flag) started_ms_ = now_ms_;
     if (state_.terminal()) {
         finished_ms_ = now_ms_;
         ai_playing_ = false;
     }
     analysing_ = decision_ready_ = false;  // a new position to analyse
+    analysis_error_.clear();
     hint_shown_ = false;
     mark_dirty();
 }
@@ -192,8 +195,8 @@ int MinesweeperScreen::flags() const {
 }
 
 double MinesweeperScreen::elapsed_seconds(double now_ms) const {
-    if (started_ms_ < 0) return 0;
-    return ((finished_ms_ >= 0 ? finished_ms_ : now_ms) - started_ms_) / 1000.0;
+    if (!started_ms_) return 0;
+    return (finished_ms_.value_or(now_ms) - *started_ms_) / 1000.0;
 }
 
 void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& board) {
@@ -263,7 +266,9 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
         long_press_done_ = true;  // touch: a long press flags
         try_apply(Kind::Flag);
     }
-    if (ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !long_press_done_) {
+    // A click is a left press and release on the board, not a release after dragging from elsewhere.
+    if (ImGui::IsItemDeactivated() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::IsItemHovered() &&
+        !long_press_done_) {
         const int8_t view = state_.view(cell);
         if (view >= 1 && view <= 8) try_apply(Kind::Chord);
         else if (view == ms::kHidden) try_apply(Kind::Reveal);
@@ -422,8 +427,8 @@ void MinesweeperScreen::restore(const nlohmann::json& saved) {
                       cell});
     }
     // The clock goes on from where it was.
-    if (replay.started_ms_ >= 0) replay.started_ms_ = now_ms_ - saved.value("seconds", 0.0) * 1000.0;
-    if (replay.finished_ms_ >= 0) replay.finished_ms_ = now_ms_;
+    if (replay.started_ms_) replay.started_ms_ = now_ms_ - saved.value("seconds", 0.0) * 1000.0;
+    if (replay.finished_ms_) replay.finished_ms_ = now_ms_;
     *this = std::move(replay);
 }
 

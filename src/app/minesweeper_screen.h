@@ -68,7 +68,8 @@ private:
     double next_ai_move_ms_ = 0;
     bool show_probabilities_ = false, show_proofs_ = false, show_sentences_ = true;
     // Timer: from the first reveal to the end.
-    double started_ms_ = -1, finished_ms_ = -1, now_ms_ = 0;
+    std::optional<double> started_ms_, finished_ms_;
+    double now_ms_ = 0;
     // Pointer: a long press flags, and the release that ends it does nothing more.
     bool long_press_done_ = false;
     // Settings panel edits, applied by "New game".

@@ -200,3 +200,28 @@ test('minesweeper on a phone: a tap reveals, a long press flags', async () => {
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test('back to the games list and into the same game again keeps the game in progress', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=human&seed=4');
+  await clickCell(app.page, 2, 3);
+  await app.page.mouse.click(50, 24);  // "< Games"
+  await frames(app.page, 3);
+  assert.equal((await appState(app.page)).screen, 'start');
+  await app.page.mouse.click(1100, 400);  // the Gomoku card
+  await frames(app.page, 3);
+  const state = await appState(app.page);
+  assert.equal(state.game, 'gomoku');
+  assert.deepEqual(state.moves, ['d7']);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('a URL with bytes that are not UTF-8 still gives a working page', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=puyo&seed=2&x=%FF&rules=%FE');
+  await frames(app.page, 3);
+  const state = await appState(app.page);
+  assert.equal(state.game, 'puyo');
+  assert.match(state.notice, /rules/);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});

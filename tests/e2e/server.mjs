@@ -2,7 +2,7 @@
 // Used by the end-to-end tests and by scripts/run.sh:  node tests/e2e/server.mjs <dir> [port]
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const TYPES = {
@@ -15,9 +15,15 @@ const TYPES = {
 export function serve(root, port = 0, host = '127.0.0.1') {
   const base = resolve(root);
   const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
     const file = normalize(join(base, path.endsWith('/') ? path + 'index.html' : path));
-    if (!file.startsWith(base)) { response.writeHead(403).end(); return; }
+    if (file !== base && !file.startsWith(base + sep)) { response.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
       response.writeHead(200, { 'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
