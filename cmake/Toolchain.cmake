@@ -13,12 +13,10 @@ if(EMSCRIPTEN)
   # exceptions are the only kind its frozen cache supports; hot loops stay outside try blocks.
   add_compile_options(-fexceptions)
   add_link_options(-fexceptions -sALLOW_MEMORY_GROWTH=1)
-  # Speed (docs/benchmarks.md). Calls cost more in wasm than natively, and without link-time
-  # optimisation clang can only inline within one file: with it, the Rng, the rules' small accessors
-  # and libc's memcpy/memset are inlined across files. Bulk memory turns struct and vector copies into
-  # single memory.copy instructions instead of calls to libc's copy loop (Chrome 75+, node 12.5+).
-  add_compile_options(-flto -mbulk-memory)
-  add_link_options(-flto -mbulk-memory)
+  # Speed (docs/benchmarks.md): bulk memory turns struct and vector copies into single memory.copy
+  # instructions instead of calls to libc's byte-copying loop (Chrome 75+, node 12.5+).
+  add_compile_options(-mbulk-memory)
+  add_link_options(-mbulk-memory)
   # Programs run under node (tests, the CLI): synchronous start-up, real files, exit codes.
   set(GRIDLAB_NODE_LINK_OPTIONS
       -sENVIRONMENT=node -sWASM_ASYNC_COMPILATION=0 -sEXIT_RUNTIME=1 -sNODERAWFS=1)

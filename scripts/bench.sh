@@ -93,11 +93,12 @@ run, then the median of 5 timed runs.
 
 ## The WebAssembly build
 
-cmake/Toolchain.cmake compiles and links the wasm build with \`-O3 -flto -mbulk-memory\`. Without
-link-time optimisation clang cannot inline across files (the Rng, small accessors of the rules,
-libc's memcpy), and calls cost more in wasm than natively; without bulk memory every struct or vector
-copy above a few words is a call to libc's byte-copying loop. Before these two flags the wasm/native
-time ratios measured on this machine were about 1.7 to 2.6 on every item but pure MCTS.
+cmake/Toolchain.cmake compiles and links the wasm build with \`-O3 -mbulk-memory\`: without bulk
+memory every struct or vector copy above a few words is a call to libc's byte-copying loop (a fifth
+of the beam's wasm time). Link-time optimisation (\`-flto\`) made every wasm item faster still (calls
+cost more in wasm, and clang cannot inline across files without it: the Rng, the rules' small
+accessors), but with it two of the app's browser tests failed with an uncaught C++ exception, so it
+is not on.
 
 Emscripten 3.1.6 only has JavaScript-based C++ exceptions: a call made while a destructor is pending
 goes through a JavaScript \`invoke_\` wrapper, about a tenth of the wasm time of the environment
