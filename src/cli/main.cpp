@@ -24,18 +24,13 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
-    } catch (const gridlab::ParseError& e) {
-        std::cerr << "gridlab: bad input: " << e.what() << '\n';
-        return 2;
-    } catch (const gridlab::cli::InputError& e) {
-        std::cerr << "gridlab: bad input: " << e.what() << '\n';
-        return 2;
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "gridlab: bad input: " << e.what() << '\n';
-        return 2;
     } catch (const std::exception& e) {
-        std::cerr << "gridlab: error: " << e.what() << '\n';
-        return 1;
+        // The user's input (a board, a position, a parameter) is exit code 2; anything else is ours.
+        const bool bad_input = dynamic_cast<const gridlab::ParseError*>(&e) ||
+                               dynamic_cast<const gridlab::cli::InputError*>(&e) ||
+                               dynamic_cast<const std::invalid_argument*>(&e);
+        std::cerr << "gridlab: " << (bad_input ? "bad input: " : "error: ") << e.what() << '\n';
+        return bad_input ? 2 : 1;
     }
     return 0;
 }

@@ -52,6 +52,15 @@ TEST_CASE("gomoku threats: fours and open fours counted from one stone", "[gomok
     CHECK(threats_after(s, State::cell_index(3, 3), Stone::Black, winning) == 0);
 }
 
+// With every tactics seed, the strong AI's move ends the game with a black win.
+void check_strong_move_wins_for_black(const State& s) {
+    for (uint64_t seed : kTacticsSeeds) {
+        State after = s;
+        after.apply(strong_move(s, seed));
+        CHECK(after.outcome() == Outcome::BlackWins);
+    }
+}
+
 TEST_CASE("gomoku mcts: always takes a win in one", "[gomoku]") {
     const State s = State::parse(
         "........\n"
@@ -62,11 +71,7 @@ TEST_CASE("gomoku mcts: always takes a win in one", "[gomoku]") {
         "........\n"
         "........\n"
         "........\n");
-    for (uint64_t seed : kTacticsSeeds) {
-        State after = s;
-        after.apply(strong_move(s, seed));
-        CHECK(after.outcome() == Outcome::BlackWins);
-    }
+    check_strong_move_wins_for_black(s);
 }
 
 TEST_CASE("gomoku mcts: wins rather than blocks when both sides have a four", "[gomoku]") {
@@ -86,11 +91,7 @@ TEST_CASE("gomoku mcts: wins rather than blocks when both sides have a four", "[
         "...............\n"
         "...............\n"
         "...............\n");
-    for (uint64_t seed : kTacticsSeeds) {
-        State after = s;
-        after.apply(strong_move(s, seed));
-        CHECK(after.outcome() == Outcome::BlackWins);
-    }
+    check_strong_move_wins_for_black(s);
 }
 
 TEST_CASE("gomoku mcts: always blocks a four, straight or broken", "[gomoku]") {
