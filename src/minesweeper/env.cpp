@@ -1,5 +1,6 @@
 #include "minesweeper/env.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "minesweeper/elimination_solver.h"
@@ -20,57 +21,79 @@ RewardScheme parse_reward_scheme(std::string_view name) {
     throw std::invalid_argument("unknown reward scheme '" + std::string(name) + "' (expected seed-000 or seed-004)");
 }
 
+namespace {
+
+int channel_count(ObservationLayout layout) {
+    static constexpr int kChannels[] = {1, 2, 10};
+    return kChannels[static_cast<int>(layout)];
+}
+
+}  // namespace
+
 Env::Env(const EnvConfig& config) : config_(config) {
     validate(config.settings);
     if (config.max_steps < 1)
         throw std::invalid_argument("max_steps: " + std::to_string(config.max_steps) + " must be at least 1");
+    const int size = action_count();
+    // Before the first reset every cell is hidden and no action is allowed.
+    observation_.assign(static_cast<size_t>(channel_count(config.layout)) * size,
+                        config.layout == ObservationLayout::PlayerView ? kHidden : 0.0f);
+    mask_.assign(size, 0);
+    observed_view_.assign(size, kHidden);
 }
 
 ResetResult Env::reset(uint64_t seed) {
     state_.emplace(config_.settings, seed);
     steps_ = 0;
     truncated_ = false;
+    // Back to the all-hidden observation, then the cells the first-click rule opened.
+    for (int i = 0; i < action_count(); ++i)
+        if (observed_view_[i] != kHidden) write_cell(i, kHidden);
+    std::fill(observed_view_.begin(), observed_view_.end(), kHidden);
+    std::fill(mask_.begin(), mask_.end(), 1);
+    sync_with_state();
     StepInfo info;
     info.outcome = state_->outcome();
     info.revealed = state_->size() - config_.settings.mines - state_->safe_cells_left();
-    return {observe(), info};
+    return {observation(), info};
 }
 
-std::vector<uint8_t> Env::action_mask() const {
-    std::vector<uint8_t> mask(action_count(), 0);
-    if (episode_over()) return mask;
-    for (int i = 0; i < action_count(); ++i) mask[i] = state_->view(i) == kHidden;
-    return mask;
+Observation Env::observation() const {
+    return {channel_count(config_.layout), config_.settings.rows, config_.settings.cols, observation_};
 }
 
-Observation Env::observe() const {
-    const int rows = config_.settings.rows, cols = config_.settings.cols, size = rows * cols;
-    static constexpr int kChannels[] = {1, 2, 10};
-    Observation obs{kChannels[static_cast<int>(config_.layout)], rows, cols, {}};
-    obs.values.assign(static_cast<size_t>(obs.channels) * size, 0.0f);
-    for (int i = 0; i < size; ++i) {
-        const int8_t v = state_ ? state_->view(i) : kHidden;
-        const bool open = v != kHidden && v != kFlag;
-        switch (config_.layout) {
-            case ObservationLayout::PlayerView:
-                obs.values[i] = v == kFlag ? kHidden : v;
-                break;
-            case ObservationLayout::TwoChannel:
-                obs.values[i] = open ? v : 0;
-                obs.values[size + i] = open;
-                break;
-            case ObservationLayout::OneHot:
-                if (open && v >= 0) obs.values[v * size + i] = 1;
-                obs.values[9 * size + i] = open;
-                break;
-        }
+void Env::write_cell(int cell, int8_t view) {
+    const int size = action_count();
+    const bool open = view != kHidden && view != kFlag;
+    switch (config_.layout) {
+        case ObservationLayout::PlayerView:
+            observation_[cell] = view == kFlag ? kHidden : view;
+            break;
+        case ObservationLayout::TwoChannel:
+            observation_[cell] = open ? view : 0;
+            observation_[size + cell] = open;
+            break;
+        case ObservationLayout::OneHot:
+            for (int channel = 0; channel < 9; ++channel) observation_[channel * size + cell] = channel == view;
+            observation_[9 * size + cell] = open;
+            break;
     }
-    return obs;
+    mask_[cell] = view == kHidden;
+}
+
+void Env::sync_with_state() {
+    for (int i = 0; i < action_count(); ++i) {
+        const int8_t view = state_->view(i);
+        if (view == observed_view_[i]) continue;
+        write_cell(i, view);
+        observed_view_[i] = view;
+    }
+    if (episode_over()) std::fill(mask_.begin(), mask_.end(), 0);
 }
 
 StepResult Env::refuse(std::string error) const {
     StepResult result;
-    result.observation = observe();
+    result.observation = observation();
     result.terminated = state_ && state_->terminal();
     result.truncated = truncated_;
     result.info.error = std::move(error);
@@ -105,7 +128,8 @@ StepResult Env::step(int action) {
     result.terminated = state_->terminal();
     truncated_ = !result.terminated && steps_ >= config_.max_steps;
     result.truncated = truncated_;
-    result.observation = observe();
+    sync_with_state();
+    result.observation = observation();
     result.info.outcome = outcome;
     result.info.steps = steps_;
     result.info.revealed = safe_left_before - state_->safe_cells_left();

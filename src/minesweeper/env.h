@@ -6,6 +6,10 @@
 //   auto [observation, info] = env.reset(seed);
 //   StepResult result = env.step(row * cols + col);
 //
+// The observation and the action mask live in the Env and are updated in place by each step (only
+// the cells that changed are written), so stepping allocates nothing: an Observation is a view of
+// the Env's buffer, valid until the next reset() or step(); copy its values to keep them.
+//
 // An action is `row * cols + col` (right for non-square boards too, unlike seed 004's code) and
 // reveals that cell. A refused action -- out of range, a cell already open, a step before reset()
 // or after the episode ended -- changes nothing and returns reward 0, the current observation,
@@ -13,6 +17,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -42,10 +47,11 @@ struct EnvConfig {
     int max_steps = 200;  // seed 004's max_episode_steps: the episode is truncated after this many steps
 };
 
-// Channel-major: channel ch at (r, c) is values[(ch * rows + r) * cols + c].
+// Channel-major: channel ch at (r, c) is values[(ch * rows + r) * cols + c]. A view of the Env's
+// buffer (see above).
 struct Observation {
     int channels = 0, rows = 0, cols = 0;
-    std::vector<float> values;
+    std::span<const float> values;
 };
 
 struct StepInfo {
@@ -76,20 +82,26 @@ public:
     StepResult step(int action);
 
     int action_count() const { return config_.settings.rows * config_.settings.cols; }
-    // 1 for each cell an action may reveal (hidden cells), all 0 once the episode is over.
-    std::vector<uint8_t> action_mask() const;
-    Observation observe() const;
+    // 1 for each cell an action may reveal (hidden cells), all 0 once the episode is over. Like the
+    // observation, the Env's own buffer: valid until the next reset() or step().
+    const std::vector<uint8_t>& action_mask() const { return mask_; }
+    Observation observation() const;
     bool episode_over() const { return !state_ || state_->terminal() || truncated_; }
     const EnvConfig& config() const { return config_; }
     const std::optional<State>& state() const { return state_; }
 
 private:
     StepResult refuse(std::string error) const;
+    void write_cell(int cell, int8_t view);  // the observation and mask entries of one cell
+    void sync_with_state();                  // rewrites the cells whose view changed
 
     EnvConfig config_;
     std::optional<State> state_;
     int steps_ = 0;
     bool truncated_ = false;
+    std::vector<float> observation_;
+    std::vector<uint8_t> mask_;
+    std::vector<int8_t> observed_view_;  // the view observation_ and mask_ were written from
 };
 
 }  // namespace gridlab::minesweeper

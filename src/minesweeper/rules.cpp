@@ -1,5 +1,7 @@
 #include "minesweeper/rules.h"
 
+#include <array>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "core/rng.h"
@@ -124,29 +126,30 @@ State::State(const Settings& settings, uint64_t seed)
         lay_mines(-1);
 }
 
+// Whether the first click at `first_cell` keeps `cell` free of mines under the first-click rule.
+bool State::protected_by_first_click(int first_cell, int cell) const {
+    if (first_cell < 0) return false;
+    if (settings_.first_click != FirstClick::Zero) return cell == first_cell;
+    return std::abs(view_.row_of(cell) - view_.row_of(first_cell)) <= 1 &&
+           std::abs(view_.col_of(cell) - view_.col_of(first_cell)) <= 1;
+}
+
 void State::lay_mines(int first_cell) {
-    // Cells the first click protects: none, the clicked cell, or its whole 3x3 block.
-    Grid<uint8_t> protect(rows(), cols(), 0);
-    if (first_cell >= 0) {
-        protect[first_cell] = 1;
-        if (settings_.first_click == FirstClick::Zero)
-            view_.for_each_neighbour(view_.row_of(first_cell), view_.col_of(first_cell),
-                                     [&](int r, int c) { protect.at(r, c) = 1; });
-    }
-    std::vector<int> candidates;
+    // Fixed-size scratch rather than a vector: environments reset millions of times.
+    std::array<int16_t, kMaxSide * kMaxSide> candidates;
+    int num_candidates = 0;
     for (int i = 0; i < size(); ++i)
-        if (!protect[i]) candidates.push_back(i);
+        if (!protected_by_first_click(first_cell, i)) candidates[num_candidates++] = static_cast<int16_t>(i);
 
     // A partial Fisher-Yates shuffle: every set of `mines` candidates is equally likely.
     Rng rng(seed_);
     for (int i = 0; i < settings_.mines; ++i) {
-        const int j = i + static_cast<int>(rng.below(candidates.size() - i));
+        const int j = i + static_cast<int>(rng.below(static_cast<uint64_t>(num_candidates - i)));
         std::swap(candidates[i], candidates[j]);
-        mine_[candidates[i]] = 1;
+        const int mine = candidates[i];
+        mine_[mine] = 1;
+        view_.for_each_neighbour(view_.row_of(mine), view_.col_of(mine), [&](int r, int c) { ++number_.at(r, c); });
     }
-    for (int r = 0; r < rows(); ++r)
-        for (int c = 0; c < cols(); ++c)
-            view_.for_each_neighbour(r, c, [&](int nr, int nc) { number_.at(r, c) += mine_.at(nr, nc); });
     mines_laid_ = true;
 
     if (settings_.first_click == FirstClick::RandomStart) {
@@ -198,16 +201,17 @@ void State::open_from(int start) {
         return;
     }
     // Iterative flood fill: a zero opens its neighbours, which cannot be mines; flags are respected.
-    std::vector<int> zeros;
+    // Each cell opens once, so the stack of zeros to expand never holds more than the board.
+    std::array<int16_t, kMaxSide * kMaxSide> zeros;
+    int num_zeros = 0;
     auto open = [&](int cell) {
         view_[cell] = number_[cell];
         ++opened_;
-        if (number_[cell] == 0) zeros.push_back(cell);
+        if (number_[cell] == 0) zeros[num_zeros++] = static_cast<int16_t>(cell);
     };
     open(start);
-    while (!zeros.empty()) {
-        const int cell = zeros.back();
-        zeros.pop_back();
+    while (num_zeros > 0) {
+        const int cell = zeros[--num_zeros];
         view_.for_each_neighbour(view_.row_of(cell), view_.col_of(cell), [&](int r, int c) {
             if (view_.at(r, c) == kHidden) open(view_.index(r, c));
         });

@@ -98,6 +98,7 @@ public:
 private:
     std::string cell_error(int cell) const;  // "" for a cell on the board of a game still being played
     void check_cell(int cell) const;
+    bool protected_by_first_click(int first_cell, int cell) const;
     void lay_mines(int first_cell);
     void open_from(int cell);
 

@@ -1,5 +1,8 @@
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
+#include "core/rng.h"
 #include "minesweeper/env.h"
 
 using namespace gridlab::minesweeper;
@@ -9,6 +12,27 @@ namespace {
 // Seed 7 on this board lays mines at (1,0) (1,2) (1,3) (4,0); the first step protects its cell.
 EnvConfig small_config(RewardScheme rewards, ObservationLayout layout = ObservationLayout::PlayerView) {
     return {{5, 6, 4, FirstClick::Safe}, layout, rewards, 200};
+}
+
+// The observation of a view written from scratch, as the layouts are documented in env.h.
+std::vector<float> expected_observation(const State& state, ObservationLayout layout) {
+    const int size = state.size();
+    const int channels = layout == ObservationLayout::PlayerView ? 1 : layout == ObservationLayout::TwoChannel ? 2 : 10;
+    std::vector<float> values(static_cast<size_t>(channels) * size, 0.0f);
+    for (int i = 0; i < size; ++i) {
+        const int v = state.view(i);
+        const bool open = v != kHidden;
+        if (layout == ObservationLayout::PlayerView) values[i] = static_cast<float>(v);
+        if (layout == ObservationLayout::TwoChannel) {
+            values[i] = open ? static_cast<float>(v) : 0.0f;
+            values[size + i] = open;
+        }
+        if (layout == ObservationLayout::OneHot) {
+            if (open && v >= 0) values[v * size + i] = 1;
+            values[9 * size + i] = open;
+        }
+    }
+    return values;
 }
 
 }  // namespace
@@ -78,7 +102,7 @@ TEST_CASE("observation layouts, action mask, truncation and refused steps", "[mi
     Env two(small_config(RewardScheme::Seed000, ObservationLayout::TwoChannel));
     two.reset(7);
     two.step(0);
-    Observation obs = two.observe();
+    Observation obs = two.observation();
     CHECK(obs.channels == 2);
     CHECK(obs.values.size() == 60u);
     CHECK(obs.values[0] == 1.0f);   // number of (0,0)
@@ -89,7 +113,7 @@ TEST_CASE("observation layouts, action mask, truncation and refused steps", "[mi
     Env hot(small_config(RewardScheme::Seed000, ObservationLayout::OneHot));
     hot.reset(7);
     hot.step(5);
-    obs = hot.observe();
+    obs = hot.observation();
     CHECK(obs.channels == 10);
     CHECK(obs.values[0 * 30 + 5] == 1.0f);  // (0,5) shows 0
     CHECK(obs.values[1 * 30 + 4] == 1.0f);  // (0,4) shows 1
@@ -99,7 +123,7 @@ TEST_CASE("observation layouts, action mask, truncation and refused steps", "[mi
 
     Env player(small_config(RewardScheme::Seed000));
     auto [start, info] = player.reset(7);
-    CHECK(start.values == std::vector<float>(30, 9.0f));
+    CHECK(std::ranges::equal(start.values, std::vector<float>(30, 9.0f)));
     CHECK(info.revealed == 0);
     player.step(5);
     const std::vector<uint8_t> mask = player.action_mask();
@@ -126,4 +150,25 @@ TEST_CASE("observation layouts, action mask, truncation and refused steps", "[mi
     CHECK_THROWS_WITH(parse_reward_scheme("x"), "unknown reward scheme 'x' (expected seed-000 or seed-004)");
     CHECK_THROWS_WITH(Env({{5, 6, 4, FirstClick::Safe}, ObservationLayout::OneHot, RewardScheme::Seed000, 0}),
                       "max_steps: 0 must be at least 1");
+}
+
+TEST_CASE("the in-place observation and mask match the state after every step and reset", "[minesweeper][env]") {
+    for (const ObservationLayout layout :
+         {ObservationLayout::PlayerView, ObservationLayout::TwoChannel, ObservationLayout::OneHot}) {
+        Env env({{6, 7, 8, FirstClick::RandomStart}, layout, RewardScheme::Seed000, 200});
+        gridlab::Rng rng(3);
+        for (int episode = 0; episode < 20; ++episode) {
+            const ResetResult reset = env.reset(rng.next_u64());
+            CHECK(std::ranges::equal(reset.observation.values, expected_observation(*env.state(), layout)));
+            while (!env.episode_over()) {
+                int action;
+                do action = static_cast<int>(rng.below(42)); while (env.state()->view(action) != kHidden);
+                const StepResult result = env.step(action);
+                CHECK(std::ranges::equal(result.observation.values, expected_observation(*env.state(), layout)));
+                std::vector<uint8_t> hidden(42);
+                for (int i = 0; i < 42; ++i) hidden[i] = !env.episode_over() && env.state()->view(i) == kHidden;
+                CHECK(env.action_mask() == hidden);
+            }
+        }
+    }
 }
