@@ -80,15 +80,24 @@ bool episode_ended(const StepResult& result) {
         return result.terminated;
 }
 
-// Random play through an Env for `steps` steps, a new episode (seeded from `rng`) whenever one ends:
-// resets count in the time, as in the Python anchors, but not as steps.
+// A new episode seeded from `rng`. Seed 000's random start can open a whole beginner board, a won
+// episode with no step to take: such a deal is replaced by the next one.
+template <typename Env>
+void start_episode(Env& env, Rng& rng) {
+    env.reset(rng.next_u64());
+    if constexpr (requires { env.episode_over(); })
+        while (env.episode_over()) env.reset(rng.next_u64());
+}
+
+// Random play through an Env for `steps` steps, a new episode whenever one ends: resets count in the
+// time, as in the Python anchors, but not as steps.
 template <typename Env>
 int64_t random_env_steps(Env& env, int64_t steps) {
     Rng rng(kSeed);
-    env.reset(rng.next_u64());
+    start_episode(env, rng);
     for (int64_t step = 0; step < steps; ++step) {
         const int action = random_legal_action(env, rng);
-        if (episode_ended(env.step(action))) env.reset(rng.next_u64());
+        if (episode_ended(env.step(action))) start_episode(env, rng);
     }
     return steps;
 }

@@ -44,6 +44,20 @@ public:
                 if ((dr || dc) && in_bounds(r + dr, c + dc)) f(r + dr, c + dc);
     }
 
+    // Calls f(index) for each neighbour of the cell at `cell`, in the order of for_each_neighbour.
+    // Cells away from the border, most of a board, skip the bounds checks: flood fills and mine
+    // counts run this in every environment reset.
+    template <typename F>
+    void for_each_neighbour_index(int cell, F&& f) const {
+        const int r = row_of(cell), c = col_of(cell);
+        if (r > 0 && r < rows_ - 1 && c > 0 && c < cols_ - 1) {
+            const int up = cell - cols_, down = cell + cols_;
+            f(up - 1), f(up), f(up + 1), f(cell - 1), f(cell + 1), f(down - 1), f(down), f(down + 1);
+            return;
+        }
+        for_each_neighbour(r, c, [&](int nr, int nc) { f(index(nr, nc)); });
+    }
+
     friend bool operator==(const Grid& a, const Grid& b) {
         return a.rows_ == b.rows_ && a.cols_ == b.cols_ && a.cells_ == b.cells_;
     }

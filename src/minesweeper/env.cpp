@@ -39,17 +39,16 @@ Env::Env(const EnvConfig& config) : config_(config) {
     observation_.assign(static_cast<size_t>(channel_count(config.layout)) * size,
                         config.layout == ObservationLayout::PlayerView ? kHidden : 0.0f);
     mask_.assign(size, 0);
-    observed_view_.assign(size, kHidden);
 }
 
 ResetResult Env::reset(uint64_t seed) {
+    // Back to the all-hidden observation, then the cells the first-click rule opened.
+    if (state_)
+        for (const int cell : state_->uncovered()) write_cell(cell, kHidden);
     state_.emplace(config_.settings, seed);
     steps_ = 0;
     truncated_ = false;
-    // Back to the all-hidden observation, then the cells the first-click rule opened.
-    for (int i = 0; i < action_count(); ++i)
-        if (observed_view_[i] != kHidden) write_cell(i, kHidden);
-    std::fill(observed_view_.begin(), observed_view_.end(), kHidden);
+    synced_ = 0;
     std::fill(mask_.begin(), mask_.end(), 1);
     sync_with_state();
     StepInfo info;
@@ -82,12 +81,8 @@ void Env::write_cell(int cell, int8_t view) {
 }
 
 void Env::sync_with_state() {
-    for (int i = 0; i < action_count(); ++i) {
-        const int8_t view = state_->view(i);
-        if (view == observed_view_[i]) continue;
-        write_cell(i, view);
-        observed_view_[i] = view;
-    }
+    const std::vector<int16_t>& uncovered = state_->uncovered();
+    for (; synced_ < uncovered.size(); ++synced_) write_cell(uncovered[synced_], state_->view(uncovered[synced_]));
     if (episode_over()) std::fill(mask_.begin(), mask_.end(), 0);
 }
 

@@ -93,7 +93,7 @@ public:
 private:
     StepResult refuse(std::string error) const;
     void write_cell(int cell, int8_t view);  // the observation and mask entries of one cell
-    void sync_with_state();                  // rewrites the cells whose view changed
+    void sync_with_state();                  // writes the cells uncovered since the last call
 
     EnvConfig config_;
     std::optional<State> state_;
@@ -101,7 +101,7 @@ private:
     bool truncated_ = false;
     std::vector<float> observation_;
     std::vector<uint8_t> mask_;
-    std::vector<int8_t> observed_view_;  // the view observation_ and mask_ were written from
+    size_t synced_ = 0;  // how many of state_->uncovered() the observation shows
 };
 
 }  // namespace gridlab::minesweeper

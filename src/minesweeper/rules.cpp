@@ -122,6 +122,7 @@ State::State(const Settings& settings, uint64_t seed)
     view_ = Grid<int8_t>(settings.rows, settings.cols, kHidden);
     mine_ = Grid<uint8_t>(settings.rows, settings.cols, 0);
     number_ = Grid<int8_t>(settings.rows, settings.cols, 0);
+    uncovered_.reserve(static_cast<size_t>(size()));
     if (settings.first_click == FirstClick::None || settings.first_click == FirstClick::RandomStart)
         lay_mines(-1);
 }
@@ -148,7 +149,7 @@ void State::lay_mines(int first_cell) {
         std::swap(candidates[i], candidates[j]);
         const int mine = candidates[i];
         mine_[mine] = 1;
-        view_.for_each_neighbour(view_.row_of(mine), view_.col_of(mine), [&](int r, int c) { ++number_.at(r, c); });
+        view_.for_each_neighbour_index(mine, [&](int neighbour) { ++number_[neighbour]; });
     }
     mines_laid_ = true;
 
@@ -197,6 +198,7 @@ void State::reveal_unchecked(int cell) {
 void State::open_from(int start) {
     if (mine_[start]) {
         view_[start] = kMine;
+        uncovered_.push_back(static_cast<int16_t>(start));
         outcome_ = Outcome::Lost;
         return;
     }
@@ -207,13 +209,14 @@ void State::open_from(int start) {
     auto open = [&](int cell) {
         view_[cell] = number_[cell];
         ++opened_;
+        uncovered_.push_back(static_cast<int16_t>(cell));
         if (number_[cell] == 0) zeros[num_zeros++] = static_cast<int16_t>(cell);
     };
     open(start);
     while (num_zeros > 0) {
         const int cell = zeros[--num_zeros];
-        view_.for_each_neighbour(view_.row_of(cell), view_.col_of(cell), [&](int r, int c) {
-            if (view_.at(r, c) == kHidden) open(view_.index(r, c));
+        view_.for_each_neighbour_index(cell, [&](int neighbour) {
+            if (view_[neighbour] == kHidden) open(neighbour);
         });
     }
     if (safe_cells_left() == 0) outcome_ = Outcome::Won;

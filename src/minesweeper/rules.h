@@ -91,6 +91,9 @@ public:
     bool is_mine(int cell) const { return mines_laid_ && mine_[cell]; }
     int safe_cells_left() const { return size() - settings_.mines - opened_; }
     int random_start_cell() const { return random_start_cell_; }  // -1 unless RandomStart
+    // Every cell uncovered so far, in order (a flood fill in fill order, an exploded mine last), so
+    // what an action changed is the tail of the list. Flagging uncovers nothing.
+    const std::vector<int16_t>& uncovered() const { return uncovered_; }
 
     // Seed 000's render: 'H' hidden (flags too), 'M' an opened mine, digits; cells separated by spaces.
     std::string render() const;
@@ -109,6 +112,7 @@ private:
     Grid<int8_t> number_;  // mines around each cell, valid once the mines are laid
     bool mines_laid_ = false;
     int opened_ = 0;
+    std::vector<int16_t> uncovered_;
     int random_start_cell_ = -1;
     Outcome outcome_ = Outcome::Playing;
 };
