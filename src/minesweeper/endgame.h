@@ -6,7 +6,9 @@
 // its number narrows the set; otherwise we must guess, and
 //     win(set) = max over cells c of  sum over numbers v of  |layouts where c shows v| / |set| * win(those)
 // with win = 1 once a single layout remains (everything is known). Sets of layouts are bit masks,
-// and each set is solved once (memoised).
+// and each set is solved once (memoised). The search is exact but prunes: a cell cannot win more
+// often than it survives, so cells are tried safest first and the rest are skipped once none of them
+// survives often enough to beat the best found.
 #pragma once
 
 #include <cstdint>
@@ -16,10 +18,8 @@
 
 namespace gridlab::minesweeper {
 
-constexpr int kMaxEndgameLayouts = 256;  // the size of the bit masks
-
 struct EndgameLimits {
-    int max_layouts = kMaxEndgameLayouts;
+    int max_layouts = 256;
     int64_t max_nodes = 100'000;    // for listing the layouts
     int64_t max_work = 10'000'000;  // cells tried x layouts split, summed over the search (~10-30 ms)
 };

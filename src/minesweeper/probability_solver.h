@@ -2,12 +2,16 @@
 //   1. a cell that is safe in every layout, if there is one;
 //   2. when at most 256 layouts remain, the endgame search (endgame.h): the guess that maximises the
 //      chance of winning outright;
-//   3. otherwise a guess. The lowest mine probability alone is not the best guess: among the cells
+//   3. a free guess, if there is one: a cell that, whenever it is a mine, sits in a 50/50 that no
+//      number can ever settle (the cells beside the pair are mines). That 50% risk must be taken
+//      sooner or later anyway, and taken now its number informs every later decision;
+//   4. otherwise a guess. The lowest mine probability alone is not the best guess: among the cells
 //      nearly as safe as the safest, prefer the one after which we are most likely to survive the
 //      NEXT move too. For each candidate and each number it could show, the position is analysed
-//      again: if that number leaves a certain-safe cell the next move is free (worth 1), otherwise it
-//      is worth the best safety then available. score = P(safe now) * E[next move's safety].
-//      This rewards progress (numbers that resolve cells) and punishes dead cells that tell nothing.
+//      again and valued by its best cell's safety (4/5) and second best's (1/5), a certain-safe cell
+//      counting 1. score = P(safe now) * E[value of the next position]. This rewards progress
+//      (numbers that resolve cells); a dead cell (only one possible number: it tells nothing)
+//      scores 0 and is played only when every candidate is dead.
 //
 // For the web app the work can be sliced: begin() analyses the position, each think(ms) weighs more
 // candidates until its slice is used, and decision() is valid at any time (final once finished()).

@@ -208,6 +208,19 @@ TEST_CASE("probability solver: certain cells first, then the best guess", "[mine
     CHECK(opening.knowledge.mine_probability[40] == Approx(10.0 / 81));
 }
 
+TEST_CASE("probability solver: a free 50/50 is taken before safer guesses", "[minesweeper][probability]") {
+    // One mine among (0,0), (1,0), (0,2), (1,2); (2,2) is a mine. Whenever (0,0) is the mine, (1,0)
+    // is safe and the cells beside the pair, (2,0) and (2,1), are mines: no number can ever tell
+    // (0,0) from (1,0), so that risk must be taken sooner or later, though the open area is safer.
+    Rng rng(1);
+    ProbabilitySolver solver;
+    const Position position = parse_position(".1........\n.4........\nFF........\n..........\n", 9);
+    const Decision decision = solver.decide(position, rng);
+    CHECK(decision.guess);
+    CHECK(decision.move == 0);
+    CHECK(decision.knowledge.mine_probability[0] > decision.knowledge.mine_probability[39]);
+}
+
 TEST_CASE("eval: seeded results, whatever the number of jobs", "[minesweeper][eval]") {
     EvalSettings settings;
     settings.settings = level_settings("beginner");
@@ -244,6 +257,11 @@ TEST_CASE("endgame: exact chance of winning over few layouts", "[minesweeper][en
     CHECK(row.win_probability == Approx(0.75));
     // C(16,3) = 560 layouts is too many for the endgame sets: no answer, the caller uses its heuristic.
     CHECK(solve_endgame(parse_position("........\n........\n", 3)).cell == -1);
+    // The sets grow with the limit: 560 layouts fit in 1024. Winning needs the first click to survive.
+    const EndgameMove larger = solve_endgame(parse_position("........\n........\n", 3), {1024});
+    CHECK(larger.cell >= 0);
+    CHECK(larger.win_probability > 0);
+    CHECK(larger.win_probability <= 13.0 / 16);
     std::vector<std::vector<int>> layouts;
     CHECK(enumerate_layouts(parse_position("1.\n..\n", 1), 64, 1000, layouts));
     CHECK(layouts == std::vector<std::vector<int>>{{3}, {2}, {1}});  // safe tried first
