@@ -49,13 +49,13 @@ public:
     // counts run this in every environment reset.
     template <typename F>
     void for_each_neighbour_index(int cell, F&& f) const {
-        const int r = row_of(cell), c = col_of(cell);
-        if (r > 0 && r < rows_ - 1 && c > 0 && c < cols_ - 1) {
+        const int c = col_of(cell);
+        if (cell >= cols_ && cell < size() - cols_ && c > 0 && c < cols_ - 1) {
             const int up = cell - cols_, down = cell + cols_;
             f(up - 1), f(up), f(up + 1), f(cell - 1), f(cell + 1), f(down - 1), f(down), f(down + 1);
             return;
         }
-        for_each_neighbour(r, c, [&](int nr, int nc) { f(index(nr, nc)); });
+        for_each_neighbour(row_of(cell), c, [&](int nr, int nc) { f(index(nr, nc)); });
     }
 
     friend bool operator==(const Grid& a, const Grid& b) {

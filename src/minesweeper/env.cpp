@@ -43,9 +43,12 @@ Env::Env(const EnvConfig& config) : config_(config) {
 
 ResetResult Env::reset(uint64_t seed) {
     // Back to the all-hidden observation, then the cells the first-click rule opened.
-    if (state_)
+    if (state_) {
         for (const int cell : state_->uncovered()) write_cell(cell, kHidden);
-    state_.emplace(config_.settings, seed);
+        state_->restart(seed);
+    } else {
+        state_.emplace(config_.settings, seed);
+    }
     steps_ = 0;
     truncated_ = false;
     synced_ = 0;

@@ -116,14 +116,26 @@ std::string analysis_text(const Position& position) {
 
 // ---- State ----
 
-State::State(const Settings& settings, uint64_t seed)
-    : settings_(settings), seed_(seed) {
+State::State(const Settings& settings, uint64_t seed) : settings_(settings) {
     validate(settings);
-    view_ = Grid<int8_t>(settings.rows, settings.cols, kHidden);
-    mine_ = Grid<uint8_t>(settings.rows, settings.cols, 0);
-    number_ = Grid<int8_t>(settings.rows, settings.cols, 0);
+    view_ = Grid<int8_t>(settings.rows, settings.cols);
+    mine_ = Grid<uint8_t>(settings.rows, settings.cols);
+    number_ = Grid<int8_t>(settings.rows, settings.cols);
     uncovered_.reserve(static_cast<size_t>(size()));
-    if (settings.first_click == FirstClick::None || settings.first_click == FirstClick::RandomStart)
+    restart(seed);
+}
+
+void State::restart(uint64_t seed) {
+    seed_ = seed;
+    view_.fill(kHidden);
+    mine_.fill(0);
+    number_.fill(0);
+    uncovered_.clear();
+    mines_laid_ = false;
+    opened_ = 0;
+    random_start_cell_ = -1;
+    outcome_ = Outcome::Playing;
+    if (settings_.first_click == FirstClick::None || settings_.first_click == FirstClick::RandomStart)
         lay_mines(-1);
 }
 

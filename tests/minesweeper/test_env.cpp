@@ -172,3 +172,30 @@ TEST_CASE("the in-place observation and mask match the state after every step an
         }
     }
 }
+
+TEST_CASE("a reset after play deals exactly what a new Env deals", "[minesweeper][env]") {
+    for (const FirstClick rule : {FirstClick::Safe, FirstClick::Zero, FirstClick::None, FirstClick::RandomStart}) {
+        const EnvConfig config{{8, 5, 7, rule}, ObservationLayout::OneHot, RewardScheme::Seed000, 200};
+        Env used(config);
+        used.reset(11);
+        for (int action = 0; action < 40 && !used.episode_over(); action += 3)
+            if (used.state()->view(action) == kHidden) used.step(action);
+        for (const uint64_t seed : {5u, 11u, 12u}) {
+            Env fresh(config);
+            const ResetResult expected = fresh.reset(seed);
+            const ResetResult actual = used.reset(seed);
+            CHECK(std::ranges::equal(actual.observation.values, expected.observation.values));
+            CHECK(actual.info.revealed == expected.info.revealed);
+            for (const int action : {17, 3, 30}) {
+                if (fresh.episode_over() || fresh.state()->view(action) != kHidden) continue;
+                const StepResult want = fresh.step(action);
+                const StepResult got = used.step(action);
+                CHECK(std::ranges::equal(got.observation.values, want.observation.values));
+                CHECK(got.reward == want.reward);
+            }
+            CHECK(used.action_mask() == fresh.action_mask());
+            CHECK(used.state()->view() == fresh.state()->view());
+            for (int cell = 0; cell < 40; ++cell) CHECK(used.state()->is_mine(cell) == fresh.state()->is_mine(cell));
+        }
+    }
+}
