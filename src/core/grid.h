@@ -1,6 +1,7 @@
 // A rectangular grid of cells stored row-major, the board type every game builds on.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <vector>
 
@@ -33,7 +34,7 @@ public:
     T& operator[](int i) { return cells_[i]; }
     const T& operator[](int i) const { return cells_[i]; }
 
-    void fill(const T& value) { cells_.assign(cells_.size(), value); }
+    void fill(const T& value) { std::fill(cells_.begin(), cells_.end(), value); }
     const std::vector<T>& cells() const { return cells_; }
 
     // Calls f(r, c) for each of the up-to-8 neighbours of (r, c) inside the grid.
@@ -51,8 +52,8 @@ public:
     void for_each_neighbour_index(int cell, F&& f) const {
         const int c = col_of(cell);
         if (cell >= cols_ && cell < size() - cols_ && c > 0 && c < cols_ - 1) {
-            const int up = cell - cols_, down = cell + cols_;
-            f(up - 1), f(up), f(up + 1), f(cell - 1), f(cell + 1), f(down - 1), f(down), f(down + 1);
+            const int offsets[8] = {-cols_ - 1, -cols_, -cols_ + 1, -1, 1, cols_ - 1, cols_, cols_ + 1};
+            for (const int offset : offsets) f(cell + offset);
             return;
         }
         for_each_neighbour(row_of(cell), c, [&](int nr, int nc) { f(index(nr, nc)); });

@@ -44,7 +44,7 @@ Env::Env(const EnvConfig& config) : config_(config) {
 ResetResult Env::reset(uint64_t seed) {
     // Back to the all-hidden observation, then the cells the first-click rule opened.
     if (state_) {
-        for (const int cell : state_->uncovered()) write_cell(cell, kHidden);
+        write_cells(state_->uncovered(), true);
         state_->restart(seed);
     } else {
         state_.emplace(config_.settings, seed);
@@ -64,28 +64,37 @@ Observation Env::observation() const {
     return {channel_count(config_.layout), config_.settings.rows, config_.settings.cols, observation_};
 }
 
-void Env::write_cell(int cell, int8_t view) {
+void Env::write_cells(std::span<const int16_t> cells, bool hidden) {
     const int size = action_count();
-    const bool open = view != kHidden && view != kFlag;
+    const State& state = *state_;
+    auto view_of = [&](int cell) -> int8_t { return hidden ? kHidden : state.view(cell); };
+    // One loop per layout: this runs for every cell that opens, in every step and reset.
     switch (config_.layout) {
         case ObservationLayout::PlayerView:
-            observation_[cell] = view == kFlag ? kHidden : view;
+            for (const int cell : cells) observation_[cell] = view_of(cell);
             break;
         case ObservationLayout::TwoChannel:
-            observation_[cell] = open ? view : 0;
-            observation_[size + cell] = open;
+            for (const int cell : cells) {
+                const int8_t view = view_of(cell);
+                observation_[cell] = view == kHidden ? 0 : view;
+                observation_[size + cell] = view != kHidden;
+            }
             break;
         case ObservationLayout::OneHot:
-            for (int channel = 0; channel < 9; ++channel) observation_[channel * size + cell] = channel == view;
-            observation_[9 * size + cell] = open;
+            for (const int cell : cells) {
+                const int8_t view = view_of(cell);
+                for (int channel = 0; channel < 9; ++channel) observation_[channel * size + cell] = channel == view;
+                observation_[9 * size + cell] = view != kHidden;
+            }
             break;
     }
-    mask_[cell] = view == kHidden;
+    for (const int cell : cells) mask_[cell] = hidden;
 }
 
 void Env::sync_with_state() {
     const std::vector<int16_t>& uncovered = state_->uncovered();
-    for (; synced_ < uncovered.size(); ++synced_) write_cell(uncovered[synced_], state_->view(uncovered[synced_]));
+    write_cells(std::span(uncovered).subspan(synced_), false);
+    synced_ = uncovered.size();
     if (episode_over()) std::fill(mask_.begin(), mask_.end(), 0);
 }
 

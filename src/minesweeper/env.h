@@ -92,7 +92,8 @@ public:
 
 private:
     StepResult refuse(std::string error) const;
-    void write_cell(int cell, int8_t view);  // the observation and mask entries of one cell
+    // The observation and mask entries of `cells`: as they show now, or as hidden ones.
+    void write_cells(std::span<const int16_t> cells, bool hidden);
     void sync_with_state();                  // writes the cells uncovered since the last call
 
     EnvConfig config_;
