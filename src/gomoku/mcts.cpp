@@ -42,6 +42,26 @@ void Mcts::begin(const State& state) {
     elapsed_ms_ = 0;
     // The root is expanded at once so that best_action() and the report are meaningful from the start.
     if (pool_[0].num_children == 0) expand(0, root_state_);
+    screen_root();
+}
+
+// Sampling finds a long forced line late or not at all, and one missed defence loses the game, so
+// the root trusts the policy's exact tactics: if the side to move wins by force, only the winning
+// move is kept; otherwise the moves after which the opponent wins by force are dropped (unless that
+// drops them all: then the search picks the longest resistance). Kept children move to the front of
+// the root's block of children; the dropped ones stay in the pool, unreachable.
+void Mcts::screen_root() {
+    Node& root = pool_[0];
+    const int winning_cell = policy_->forced_win(root_state_);
+    auto keep = [&](const Node& child) {
+        if (winning_cell >= 0) return static_cast<int>(child.cell) == winning_cell;
+        State after = root_state_;
+        after.play(child.cell);
+        return after.is_terminal() || policy_->forced_win(after) < 0;
+    };
+    const auto first = pool_.begin() + root.first_child, last = first + root.num_children;
+    const auto kept_end = std::stable_partition(first, last, keep);
+    if (kept_end != first) root.num_children = static_cast<int16_t>(kept_end - first);
 }
 
 // Keeps the subtree of the position reached by the moves played since the last search, if the tree
@@ -161,12 +181,14 @@ void Mcts::backpropagate(int path_length, Stone winner, double black_draw_value)
     // The root's move was made before the search; its children's moves by the side to move at the
     // root, their children's by the other side, and so on.
     Stone mover = root_state_.to_move();
+    const double contempt = root_state_.to_move() == Stone::Black ? config_.draw_contempt : -config_.draw_contempt;
+    const double black_draw = black_draw_value - contempt;
     ++pool_[0].visits;
     for (int i = 1; i < path_length; ++i) {
         Node& n = pool_[path_[i]];
         ++n.visits;
         if (winner == Stone::Empty)
-            n.value_sum += mover == Stone::Black ? black_draw_value : -black_draw_value;
+            n.value_sum += mover == Stone::Black ? black_draw : -black_draw;
         else
             n.value_sum += winner == mover ? 1 : -1;
         mover = opponent(mover);

@@ -9,15 +9,17 @@
 //   2. expansion: a leaf that has been visited enough gets one child per move the policy proposes;
 //   3. simulation: the policy plays the game out from the leaf (a "rollout");
 //   4. backpropagation: every node on the path counts the visit and the result, +1 for the player who
-//      made its move if they won, -1 if they lost, and for a draw 0 or what the policy makes of it.
-// The answer is the most visited move at the root.
+//      made its move if they won, -1 if they lost, and for a draw 0 or what the policy makes of it
+//      (less the draw contempt, for the side the search is for).
+// The answer is the most visited move at the root. Before the loop starts, the root may be screened
+// with the policy's exact tactics (Mcts::screen_root).
 //
 // The selection rule is AlphaZero_Gomoku's mcts_pure rule rather than UCB1's sqrt(ln N / n): it only
 // needs + - * / and sqrt, which are bit-identical in native code and WebAssembly, while ln is not, so a
 // seeded search makes the same choices on every platform.
 //
 // What makes one search weak or strong is its Policy: which moves it expands and how it plays
-// rollouts (see pure_mcts.h and threat_policy.h).
+// rollouts (see pure_mcts.h and threat_mcts.h).
 #pragma once
 
 #include <cstdint>
@@ -46,6 +48,9 @@ public:
     // What a drawn rollout from the ongoing `leaf` is worth to black, -1..1 (white gets the
     // negation). 0 says a draw is a draw; a policy may tell drawn games apart by the leaf's promise.
     virtual double draw_value(const State& leaf) { return 0; }
+    // A move that wins by force for the side to move in the ongoing `state`, as a padded cell, or -1.
+    // It must be exact (a proof, not a guess): the root is screened with it (see Mcts::screen_root).
+    virtual int forced_win(const State& state) { return -1; }
 };
 
 // When to stop thinking: after `playouts` playouts, after `ms` milliseconds of thinking, or at
@@ -61,6 +66,7 @@ struct SearchConfig {
     int expand_after = 0;       // visits a leaf needs before it is expanded (0: at once, as mcts_pure)
     bool reuse_tree = false;    // keep the subtree of the moves played since the last search
     int64_t max_nodes = 2'000'000;  // node budget: past it, leaves stay leaves (24 bytes each)
+    double draw_contempt = 0;   // a draw counts this much below even for the side to move at the root
     Budget budget;
 };
 
@@ -112,6 +118,7 @@ private:
     void playout();
     int select_child(const Node& parent) const;
     void expand(int node, const State& state);
+    void screen_root();
     void backpropagate(int path_length, Stone winner, double black_draw_value);
     bool try_reuse(const State& state);
     int most_visited_child(const Node& parent) const;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "gomoku/threat_space.h"
+
 namespace gridlab::gomoku {
 
 namespace {
@@ -25,6 +27,54 @@ int threats_after(const State& state, int cell, Stone stone, int out[8]) {
                 out[count++] = end;
     }
     return count;
+}
+
+bool makes_open_three(const State& state, int cell, int step, Stone stone) {
+    // The line through `cell`, 2 * length cells each way (walls past the edge), as in shape_score.
+    const int length = state.settings().win_length, span = 2 * length;
+    std::array<Stone, 4 * kMaxSize + 1> line;
+    line[span] = stone;
+    for (int side : {1, -1}) {
+        Stone next = Stone::Empty;
+        for (int k = 1; k <= span; ++k) {
+            if (next != Stone::Wall) next = state.cell(cell + side * k * step);
+            line[span + side * k] = next;
+        }
+    }
+    // An open three needs length - 2 stones in a window of `length` through `cell`: most lines have
+    // fewer stones near `cell`, and are rejected at once.
+    int own_near = 0;
+    for (int k = span - length + 1; k < span + length; ++k) own_near += line[k] == stone;
+    if (own_near < length - 2) return false;
+    auto run_through = [&](int at) {
+        int run = 1;
+        for (int i = at + 1; i <= 2 * span && line[i] == stone; ++i) ++run;
+        for (int i = at - 1; i >= 0 && line[i] == stone; --i) ++run;
+        return run;
+    };
+    // One more stone within reach would leave two winning cells.
+    for (int extra = span - length + 1; extra < span + length; ++extra) {
+        if (line[extra] != Stone::Empty) continue;
+        line[extra] = stone;
+        int winning = 0;
+        for (int end = span - length; end <= span + length; ++end)
+            winning += line[end] == Stone::Empty && state.is_winning_run(run_through(end));
+        line[extra] = Stone::Empty;
+        if (winning >= 2) return true;
+    }
+    return false;
+}
+
+bool makes_open_three(const State& state, int cell, Stone stone) {
+    for (int step : kDirections)
+        if (makes_open_three(state, cell, step, stone)) return true;
+    return false;
+}
+
+bool makes_double_three(const State& state, int cell, Stone stone) {
+    int threes = 0;
+    for (int step : kDirections) threes += makes_open_three(state, cell, step, stone);
+    return threes >= 2;
 }
 
 int shape_score(const State& state, int cell) {
@@ -135,25 +185,39 @@ void ThreatPolicy::propose(const State& state, std::vector<Proposal>& out) {
             return;
         }
     // 4. Stop the opponent's winning threats. Our stone can only take threats away from them, never
-    // add one, so a move defends if none of their winning-threat cells still works after it.
+    // add one, so a move defends if none of their threat cells still works after it. Our fours force
+    // a reply, so they are kept; against double threes only, so are our open threes, which become an
+    // open four before theirs can.
     opponent_threats_.clear();
-    for (int cell : near_)
-        if (wins_by_force(state, cell, them)) opponent_threats_.push_back(cell);
-    if (!opponent_threats_.empty()) {
-        for (int cell : near_) {
-            bool defends = true;
-            if (threats_after(state, cell, me, winning) == 0) {  // our fours force a reply: keep them
-                State after = state;
-                after.play(cell);
-                for (int threat : opponent_threats_)
-                    defends = defends && (threat == cell || after.is_terminal() || !wins_by_force(after, threat, them));
-            }
-            if (defends) chosen_.push_back(cell);
-        }
+    opponent_double_threes_.clear();
+    for (int cell : near_) {
+        if (wins_by_force(state, cell, them))
+            opponent_threats_.push_back(cell);
+        else if (makes_double_three(state, cell, them))
+            opponent_double_threes_.push_back(cell);
+    }
+    if (!opponent_threats_.empty() || !opponent_double_threes_.empty()) {
+        for (int cell : near_)
+            if (threats_after(state, cell, me, winning) > 0 ||
+                (opponent_threats_.empty() && makes_open_three(state, cell, me)) || stops_all_threats(state, cell))
+                chosen_.push_back(cell);
         if (!chosen_.empty()) return add_with_shape_priors(state, chosen_, out);
     }
     // 5. Everything near the stones.
     add_with_shape_priors(state, near_, out);
+}
+
+// Whether none of the opponent's threat cells (listed by propose) still works after our stone on `cell`.
+bool ThreatPolicy::stops_all_threats(const State& state, int cell) {
+    const Stone them = opponent(state.to_move());
+    State after = state;
+    after.play(cell);
+    if (after.is_terminal()) return true;
+    for (int threat : opponent_threats_)
+        if (threat != cell && wins_by_force(after, threat, them)) return false;
+    for (int threat : opponent_double_threes_)
+        if (threat != cell && makes_double_three(after, threat, them)) return false;
+    return true;
 }
 
 // A move by `stone` on `cell` wins by force if it leaves two winning cells at once (an open four, a
@@ -184,6 +248,9 @@ bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
 // A drawn rollout still says something: the side with more open lines at the leaf had more ways
 // to win, and a weaker opponent more ways to go wrong.
 double ThreatPolicy::draw_value(const State& leaf) { return kDrawPotentialWeight * line_potential(leaf); }
+
+// Victory by continuous fours: exact, and cheap enough to run for every root move (see threat_space.h).
+int ThreatPolicy::forced_win(const State& state) { return find_vcf(state); }
 
 void ThreatPolicy::list_candidate(const State& state, int cell) {
     if (marked_[cell] || state.cell(cell) != Stone::Empty) return;
@@ -216,28 +283,34 @@ int ThreatPolicy::CellList::first_valid(Check&& still_good) {
 }
 
 // Lists the threats `stone` gained by its stone on `cell`: its winning cells, and the empty cells
-// that would now give it two winning cells at once. Only lines through `cell` changed, and on a line
-// with fewer than win_length - 2 of its stones (counting the new one) no cell can make a four.
+// that would now give it two winning cells at once. Only lines through `cell` changed, so such a cell
+// makes a new four on one of them: it lies in a window of win_length cells through `cell` that holds
+// win_length - 2 of `stone`'s stones and two empty cells. Only those cells need the full check.
 void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
     const int colour = colour_index(stone);
     int winning[8];
     const int count = threats_after(state, cell, stone, winning);
     for (int i = 0; i < count; ++i) wins_[colour].add(winning[i]);
-    const int reach = state.settings().win_length - 1;
+    const int length = state.settings().win_length, reach = length - 1;
     for (int step : kDirections) {
-        int own = 1;
-        for (int dir : {step, -step})
-            for (int k = 1, next = cell + dir; k <= reach && state.cell(next) != opponent(stone) &&
-                                               state.cell(next) != Stone::Wall;
-                 ++k, next += dir)
-                own += state.cell(next) == stone;
-        if (own < state.settings().win_length - 2) continue;
-        for (int dir : {step, -step})
-            for (int k = 1, next = cell + dir; k <= reach && state.cell(next) != opponent(stone) &&
-                                               state.cell(next) != Stone::Wall;
-                 ++k, next += dir)
-                if (state.cell(next) == Stone::Empty && threats_after(state, next, stone, winning) >= 2)
-                    doubles_[colour].add(next);
+        // The stretch of the line through `cell` free of the opponent's stones and walls, at most reach
+        // cells each way: stretch[first..last], `cell` at index reach.
+        std::array<int, 2 * kMaxSize> stretch;
+        int first = reach, last = reach, own = 1;
+        for (int next = cell - step; first > 0 && state.cell(next) != opponent(stone) && state.cell(next) != Stone::Wall; next -= step)
+            stretch[--first] = next, own += state.cell(next) == stone;
+        for (int next = cell + step; last < 2 * reach && state.cell(next) != opponent(stone) && state.cell(next) != Stone::Wall; next += step)
+            stretch[++last] = next, own += state.cell(next) == stone;
+        if (own < length - 2) continue;  // the usual case: no window can hold enough stones
+        stretch[reach] = cell;
+        for (int start = first; start <= std::min(reach, last - length + 1); ++start) {  // windows holding `cell`
+            int in_window = 0;
+            for (int k = start; k < start + length; ++k) in_window += state.cell(stretch[k]) == stone;
+            if (in_window != length - 2) continue;
+            for (int k = start; k < start + length; ++k)
+                if (state.cell(stretch[k]) == Stone::Empty && threats_after(state, stretch[k], stone, winning) >= 2)
+                    doubles_[colour].add(stretch[k]);
+        }
     }
 }
 
@@ -305,6 +378,7 @@ SearchConfig threat_mcts_config() {
     config.exploration = kThreatMctsExploration;
     config.expand_after = 1;
     config.reuse_tree = true;
+    config.draw_contempt = kThreatMctsDrawContempt;
     return config;
 }
 

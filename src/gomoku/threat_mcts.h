@@ -8,8 +8,9 @@
 //   2. otherwise, if the opponent could win next move, the cells that block it;
 //   3. otherwise a move making a double threat wins by force (the only child);
 //   4. otherwise, if the opponent has a move that wins by force (a double threat, or a four whose
-//      forced block leaves them a double threat: a "four-three"), the moves that stop every such
-//      move, plus our own fours (which force a reply);
+//      forced block leaves them a double threat: a "four-three"), or one that makes two open threes
+//      at once (a "three-three"), the moves that stop every such move, plus our own fours (which
+//      force a reply) and, against three-threes only, our own open threes (which win the race);
 //   5. otherwise every empty cell within two lines of a stone.
 // Priors come from a classic shape count: for each line of five cells through the move, the more of
 // one colour and none of the other it holds, the more the move builds (our colour) or blocks (theirs).
@@ -19,7 +20,11 @@
 // the opponent would make one (which meets an open three). That makes their results far more like
 // real games than uniformly random ones. A drawn rollout is scored by the open lines each side had at
 // the leaf (line_potential): on small boards most rollouts draw, and without this the search could
-// not tell a promising position from a dead one.
+// not tell a promising position from a dead one. On top of that the search scores its own draws
+// below even (draw contempt): against a weaker opponent a draw is a missed win.
+//
+// At the root, a victory by continuous fours (threat_space.h) is exact: if we have one, its first
+// move is the only move searched; moves that leave the opponent one are not searched at all.
 #pragma once
 
 #include <memory>
@@ -29,10 +34,20 @@
 namespace gridlab::gomoku {
 
 constexpr double kThreatMctsExploration = 2.5;
+// Against a weaker opponent a draw is a missed win: the search scores its own draws this much below
+// even, so it prefers lines that keep winning chances to safe dead ones (see the README's measurements).
+constexpr double kThreatMctsDrawContempt = 0.8;
 
 // The cells where `stone` could win next once it has a stone on the empty `cell`, counting only the
 // lines through `cell` (the ones the stone changes). Writes up to 8 padded cells to `out`.
 int threats_after(const State& state, int cell, Stone stone, int out[8]);
+
+// Whether `stone` on the empty `cell` makes an open three along `step` (one of kDirections): a line
+// where one more stone would leave two winning cells. The second form: along any line.
+bool makes_open_three(const State& state, int cell, int step, Stone stone);
+bool makes_open_three(const State& state, int cell, Stone stone);
+// Two open threes at once through `cell`: the opponent can stop only one (unless it has fours).
+bool makes_double_three(const State& state, int cell, Stone stone);
 
 // Black's share of the board's open lines, -1..1: every window of win_length cells holding stones of
 // one colour only counts 16^stones for that colour; the result is (black - white) / (black + white).
@@ -46,6 +61,7 @@ public:
     void propose(const State& state, std::vector<Proposal>& out) override;
     Stone rollout(State& state, Rng& rng) override;
     double draw_value(const State& leaf) override;
+    int forced_win(const State& state) override;
 
 private:
     void find_near_cells(const State& state);
@@ -64,11 +80,12 @@ private:
     };
 
     bool wins_by_force(const State& state, int cell, Stone stone);
+    bool stops_all_threats(const State& state, int cell);
     void list_candidate(const State& state, int cell);
     void note_threats(const State& state, int cell, Stone stone);
 
     // Scratch reused across calls so that expansions and rollouts do not allocate.
-    std::vector<int> near_, chosen_, opponent_threats_;
+    std::vector<int> near_, chosen_, opponent_threats_, opponent_double_threes_;
     std::array<uint8_t, kPaddedCells> marked_{};
     std::array<int16_t, kMaxCells> candidates_{};  // rollout: empty cells next to stones
     int num_candidates_ = 0;

@@ -5,6 +5,7 @@
 #include "gomoku/ai.h"
 #include "gomoku/pure_mcts.h"
 #include "gomoku/threat_mcts.h"
+#include "gomoku/threat_space.h"
 
 using namespace gridlab::gomoku;
 
@@ -222,4 +223,99 @@ TEST_CASE("gomoku mcts: stops a point where the opponent would make a four and a
     // anything else lets white win.
     const std::set<int> good = {at(s, 5, 5), at(s, 5, 6), at(s, 2, 5), at(s, 6, 5)};
     for (uint64_t seed : kTacticsSeeds) CHECK(good.count(strong_move(s, seed, 3000)) == 1);
+}
+
+TEST_CASE("gomoku vcf: finds a win by continuous fours and plays it out against every block", "[gomoku]") {
+    // Black to move (from an arena game): no four wins at once, but a line of fours does.
+    State s = State::parse(
+        "........\n"
+        ".O......\n"
+        ".XXOXO..\n"
+        ".O.XXXOO\n"
+        ".O.OXXX.\n"
+        "XOOOOX..\n"
+        ".O..XXO.\n"
+        ".X.X.O..\n");
+    REQUIRE(s.to_move() == Stone::Black);
+    for (int fours = 0; fours < 10 && !s.is_terminal(); ++fours) {
+        const int move = find_vcf(s);
+        REQUIRE(move >= 0);
+        int winning[8];
+        const int threats = threats_after(s, move, Stone::Black, winning);
+        s.play(move);
+        if (s.is_terminal() || threats >= 2) break;
+        REQUIRE(threats == 1);
+        s.play(winning[0]);  // white's only move
+    }
+    int winning[8];
+    const bool won = s.outcome() == Outcome::BlackWins ||
+                     (s.to_move() == Stone::White && threats_after(s, s.last_move(), Stone::Black, winning) >= 2);
+    CHECK(won);
+    CHECK(find_vcf(State::parse("........\n........\n........\n...XX...\n...OO...\n........\n........\n........\n")) == -1);
+}
+
+TEST_CASE("gomoku threats: open threes and double threes", "[gomoku]") {
+    const State s = State::parse(
+        "........\n"
+        "........\n"
+        "...X....\n"
+        "...X....\n"
+        ".XX.....\n"
+        "........\n"
+        "O.....O.\n"
+        "O.....O.\n");
+    const int corner = State::cell_index(4, 3);  // completes the column and the row at once
+    CHECK(makes_open_three(s, corner, kDirections[0], Stone::Black));
+    CHECK(makes_open_three(s, corner, kDirections[1], Stone::Black));
+    CHECK(makes_double_three(s, corner, Stone::Black));
+    CHECK_FALSE(makes_open_three(s, State::cell_index(4, 0), kDirections[0], Stone::Black));  // .XXX at the edge
+    CHECK_FALSE(makes_double_three(s, State::cell_index(5, 3), Stone::Black));
+}
+
+TEST_CASE("gomoku mcts: stops a point where the opponent would make two open threes", "[gomoku]") {
+    // Black's (4,3) would make the open threes (2..4,3) and (4,1..3) at once.
+    const State s = State::parse(
+        ".......X\n"
+        "........\n"
+        "...X....\n"
+        "...X....\n"
+        ".XX.....\n"
+        "........\n"
+        "O.....O.\n"
+        "O......O\n");
+    REQUIRE(s.to_move() == Stone::White);
+    for (uint64_t seed : kTacticsSeeds) {
+        State after = s;
+        after.apply(strong_move(s, seed));
+        bool black_wins_by_force = false;
+        for (int r = 0; r < 8; ++r)
+            for (int c = 0; c < 8; ++c)
+                if (after.at(r, c) == Stone::Empty && makes_double_three(after, State::cell_index(r, c), Stone::Black))
+                    black_wins_by_force = true;
+        CHECK_FALSE(black_wins_by_force);
+    }
+}
+
+TEST_CASE("gomoku mcts: the root keeps only the moves that leave the opponent no win by fours", "[gomoku]") {
+    // Black to move (from an arena game): white threatens a line of fours that the expansion rules do
+    // not see (they pass 46 moves, 41 of which lose); 5 moves stop it.
+    const State s = State::parse(
+        "........\n"
+        ".....X..\n"
+        "...XO...\n"
+        "...OO.X.\n"
+        "..OXXOX.\n"
+        "...OO...\n"
+        "........\n"
+        "....X...\n");
+    REQUIRE(s.to_move() == Stone::Black);
+    const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{400, 0}, 1);
+    ai->begin(s);
+    const SearchReport report = ai->report();
+    CHECK(report.candidates.size() == 5);
+    for (const CandidateStats& candidate : report.candidates) {
+        State after = s;
+        after.apply(candidate.action);
+        CHECK(find_vcf(after) == -1);
+    }
 }

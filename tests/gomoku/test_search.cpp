@@ -44,8 +44,8 @@ TEST_CASE("gomoku search: mcts on 6x6 four in a row, exact result for seed 3", "
     const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{3000, 0}, 3);
     CHECK(ai->choose(kSmallOpening) == 3 * 6 + 1);
     const SearchReport report = ai->report();
-    CHECK(report.candidates[0].visits == 2777);
-    CHECK(report.candidates[0].value == Approx(0.905).margin(0.0005));
+    CHECK(report.candidates[0].visits == 2868);
+    CHECK(report.candidates[0].value == Approx(0.9416).margin(0.0005));
     REQUIRE_FALSE(report.principal_line.empty());
     CHECK(report.principal_line[0] == 3 * 6 + 1);
 }
@@ -101,7 +101,7 @@ TEST_CASE("gomoku search: a seeded game between the two AIs has a fixed outcome"
     State state(settings);
     while (!state.is_terminal()) state.apply((state.to_move() == Stone::Black ? black : white)->choose(state));
     CHECK(state.outcome() == Outcome::WhiteWins);
-    CHECK(state.num_moves() == 10);
+    CHECK(state.num_moves() == 14);
 }
 
 TEST_CASE("gomoku search: bad specs and budgets are refused", "[gomoku]") {
@@ -118,4 +118,23 @@ TEST_CASE("gomoku search: bad specs and budgets are refused", "[gomoku]") {
     CHECK_THROWS_WITH(make_pure_mcts(Budget{0, 0}, 1), "a search needs a playout or time budget");
     const State won = State::parse("XXXXX\nOOOO.\n.....\n.....\n.....\n");
     CHECK_THROWS_WITH(make_threat_mcts(Budget{10, 0}, 1)->begin(won), "the game is over");
+}
+
+TEST_CASE("gomoku search: with draw contempt, a draw scores below even for the side to move", "[gomoku]") {
+    // No line can be completed any more: every game from here is a draw.
+    const State dead = State::parse(
+        "XOXOX\n"
+        "XOXOX\n"
+        "OXOXO\n"
+        "OXOXO\n"
+        "XO...\n");
+    SearchConfig config = pure_mcts_config();
+    config.draw_contempt = 0.25;
+    config.budget = Budget{200, 0};
+    Mcts ai(std::make_unique<UniformPolicy>(), config, 1);
+    ai.choose(dead);
+    for (const CandidateStats& candidate : ai.report().candidates) {
+        REQUIRE(candidate.visits > 0);
+        CHECK(candidate.value == Approx(-0.25));
+    }
 }
