@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <span>
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,11 @@ namespace {
 // Seed 7 on this board lays mines at (1,0) (1,2) (1,3) (4,0); the first step protects its cell.
 EnvConfig small_config(RewardScheme rewards, ObservationLayout layout = ObservationLayout::PlayerView) {
     return {{5, 6, 4, FirstClick::Safe}, layout, rewards, 200};
+}
+
+// std::ranges::equal is missing from Emscripten 3.1.6's libc++.
+bool same_values(std::span<const float> a, std::span<const float> b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
 
 // The observation of a view written from scratch, as the layouts are documented in env.h.
@@ -123,7 +129,7 @@ TEST_CASE("observation layouts, action mask, truncation and refused steps", "[mi
 
     Env player(small_config(RewardScheme::Seed000));
     auto [start, info] = player.reset(7);
-    CHECK(std::ranges::equal(start.values, std::vector<float>(30, 9.0f)));
+    CHECK(same_values(start.values, std::vector<float>(30, 9.0f)));
     CHECK(info.revealed == 0);
     player.step(5);
     const std::vector<uint8_t> mask = player.action_mask();
@@ -159,12 +165,12 @@ TEST_CASE("the in-place observation and mask match the state after every step an
         gridlab::Rng rng(3);
         for (int episode = 0; episode < 20; ++episode) {
             const ResetResult reset = env.reset(rng.next_u64());
-            CHECK(std::ranges::equal(reset.observation.values, expected_observation(*env.state(), layout)));
+            CHECK(same_values(reset.observation.values, expected_observation(*env.state(), layout)));
             while (!env.episode_over()) {
                 int action;
                 do action = static_cast<int>(rng.below(42)); while (env.state()->view(action) != kHidden);
                 const StepResult result = env.step(action);
-                CHECK(std::ranges::equal(result.observation.values, expected_observation(*env.state(), layout)));
+                CHECK(same_values(result.observation.values, expected_observation(*env.state(), layout)));
                 std::vector<uint8_t> hidden(42);
                 for (int i = 0; i < 42; ++i) hidden[i] = !env.episode_over() && env.state()->view(i) == kHidden;
                 CHECK(env.action_mask() == hidden);
@@ -184,13 +190,13 @@ TEST_CASE("a reset after play deals exactly what a new Env deals", "[minesweeper
             Env fresh(config);
             const ResetResult expected = fresh.reset(seed);
             const ResetResult actual = used.reset(seed);
-            CHECK(std::ranges::equal(actual.observation.values, expected.observation.values));
+            CHECK(same_values(actual.observation.values, expected.observation.values));
             CHECK(actual.info.revealed == expected.info.revealed);
             for (const int action : {17, 3, 30}) {
                 if (fresh.episode_over() || fresh.state()->view(action) != kHidden) continue;
                 const StepResult want = fresh.step(action);
                 const StepResult got = used.step(action);
-                CHECK(std::ranges::equal(got.observation.values, want.observation.values));
+                CHECK(same_values(got.observation.values, want.observation.values));
                 CHECK(got.reward == want.reward);
             }
             CHECK(used.action_mask() == fresh.action_mask());
