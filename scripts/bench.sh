@@ -82,11 +82,14 @@ What each item does (src/cli/bench_command.cpp): the same seeded work in both bu
 run, then the median of 5 timed runs.
 
 - Minesweeper env: beginner 9x9 with 10 mines, \`random-start\` rule, \`seed-000\` rewards,
-  \`player-view\` observation; a uniformly random hidden cell each step, from the action mask; resets
-  are timed but not counted as steps.
+  \`player-view\` observation; a uniformly random hidden cell each step (uniform draws until the
+  action mask allows one); resets are timed but not counted as steps. The rare deal whose random
+  start opens the whole board (won before any step) is replaced by the next one.
 - Minesweeper expert: the \`probability\` solver plays seeded expert games (16x30, 99 mines) from a
   safe first click in the corner; mean time per game.
 - Puyo env: Tsu rules, 4 colours, a uniformly random legal placement each step, resets timed.
+  Every environment item samples its random legal actions the same way, so the agent's share of the
+  time is a couple of random draws per step.
 - Puyo beam: the \`beam\` AI with its default settings plays the opening moves of a seeded Tsu game.
 - Gomoku env: 15x15 freestyle, a uniformly random legal move each step, resets timed.
 - Gomoku pure MCTS: \`pure-mcts\` searches a fixed number of playouts from the empty 8x8 board.
@@ -105,6 +108,15 @@ goes through a JavaScript \`invoke_\` wrapper, about a tenth of the wasm time of
 loops. Compiling the libraries with \`-fignore-exceptions\` would remove those wrappers, but a
 \`catch\` inside a library (the Gomocup brain answers \`ERROR\` to a bad command) would then no longer
 catch, so it is not done: hot code should not keep objects with destructors alive across calls.
+
+What made the difference (Minesweeper env, wasm/native CPU time, 2026-11-22): the environments used
+to allocate a new observation and mask every step, and allocation costs about twice as much in wasm;
+now the Env keeps both and writes only the cells that changed, State::restart reuses the board, and
+the Rng's hot calls are inline and noexcept (no \`invoke_\` wrapper around them). The remaining gap
+was in code shape, not flags: a layout switch per cell and eight unrolled neighbour calls that clang
+would not inline in wasm (2.0 -> 1.5 after one loop per layout and a neighbour-offset loop). Trying
+the flags on the same loop changed nothing beyond the noise (4.3-4.9 s for 10 M steps): without
+\`-fexceptions\`, without memory growth, \`-O2\` instead of \`-O3\`, and \`-flto\`.
 `);
 EOF
 
