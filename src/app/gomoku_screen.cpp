@@ -248,7 +248,9 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
         ImGui::Checkbox("Pause", &paused_);
     }
     ImGui::Checkbox("Show the search", &show_search_);
-    if (show_search_) ImGui::TextDisabled("Circles: share of playouts per move;\nblue good, red bad for the side to move.");
+    if (show_search_)
+        ImGui::TextDisabled("Circles: share of playouts per move;\nblue good, red bad for the side to move\n"
+                            "(mcts scores a draw almost as a loss).");
     build_settings();
     ImGui::EndChild();
 }
