@@ -59,34 +59,41 @@ class Enumerator {
 public:
     Enumerator(const std::vector<Constraint>& constraints, const std::vector<CellLinks>& links, int max_mines,
                int64_t budget)
-        : constraints_(constraints), links_(links), placed_(constraints.size(), 0),
-          unassigned_(constraints.size(), 0), max_mines_(max_mines), budget_(budget) {}
+        : links_(links), open_(constraints.size()), max_mines_(max_mines), budget_(budget) {
+        for (size_t k = 0; k < constraints.size(); ++k) open_[k].mines_left = constraints[k].need;
+    }
 
     // Returns false if the node budget ran out.
     bool count(Component& component) {
         component_ = &component;
         for (int cell : component.cells)
-            for (int i = 0; i < links_[cell].size; ++i) ++unassigned_[links_[cell].constraints[i]];
+            for (int i = 0; i < links_[cell].size; ++i) ++open_[links_[cell].constraints[i]].cells_left;
         search(0);
         return nodes_ <= budget_;
     }
     int64_t nodes() const { return nodes_; }
 
 private:
+    // What one number still asks of the cells not yet decided (together, for locality).
+    struct OpenConstraint {
+        int mines_left = 0;
+        int cells_left = 0;
+    };
+
     bool fits(int cell, int mine) const {
         if (mines_.size() + mine > static_cast<size_t>(max_mines_)) return false;
         for (int i = 0; i < links_[cell].size; ++i) {
-            const int k = links_[cell].constraints[i];
-            const int placed = placed_[k] + mine;
-            if (placed > constraints_[k].need || placed + unassigned_[k] - 1 < constraints_[k].need) return false;
+            const OpenConstraint& open = open_[links_[cell].constraints[i]];
+            const int mines_left = open.mines_left - mine;
+            if (mines_left < 0 || mines_left > open.cells_left - 1) return false;
         }
         return true;
     }
     void assign(int cell, int mine, int direction) {
         for (int i = 0; i < links_[cell].size; ++i) {
-            const int k = links_[cell].constraints[i];
-            placed_[k] += mine * direction;
-            unassigned_[k] -= direction;
+            OpenConstraint& open = open_[links_[cell].constraints[i]];
+            open.mines_left -= mine * direction;
+            open.cells_left -= direction;
         }
     }
     void record() {
@@ -121,10 +128,8 @@ private:
         }
     }
 
-    const std::vector<Constraint>& constraints_;
     const std::vector<CellLinks>& links_;
-    std::vector<int> placed_;      // [constraint] mines placed so far
-    std::vector<int> unassigned_;  // [constraint] cells not yet decided
+    std::vector<OpenConstraint> open_;  // [constraint]
     std::vector<int> mines_;       // local indices of the cells currently holding a mine
     Component* component_ = nullptr;
     int max_mines_;
