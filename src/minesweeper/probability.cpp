@@ -24,13 +24,16 @@ struct CellLinks {
     int size = 0;
 };
 
-// One independent group of frontier cells and what enumerating it found.
+// One independent group of frontier cells and what enumerating it found. Cells next to exactly the
+// same numbers are interchangeable (a "box"): the search decides how many mines each box holds, not
+// which of its cells, and weighs that by the number of ways, C(size, mines).
 struct Component {
-    std::vector<int> cells;                            // board indices, in search order
-    std::vector<uint64_t> solutions;                   // [k]: solutions with k mines
-    std::vector<std::vector<uint64_t>> mine_solutions;  // [k][local cell]: of those, with a mine there
-    bool keep_layouts = false;                         // for the endgame: also list every solution
-    std::vector<std::vector<int>> layouts;             // the mined board cells of each solution
+    std::vector<int> cells;       // board indices, in search order; a box's cells are adjacent
+    std::vector<int> box_sizes;   // cells split into boxes, in order
+    std::vector<double> solutions;                    // [k]: solutions with k mines (exact integers)
+    std::vector<std::vector<double>> mine_solutions;  // [k][local cell]: of those, with a mine there
+    bool keep_layouts = false;    // for the endgame: also list every solution (boxes of one cell)
+    std::vector<std::vector<int>> layouts;  // the mined board cells of each solution
 };
 
 // The position turned into constraints and independent components, before any counting.
@@ -53,8 +56,23 @@ Distribution convolve(const Distribution& a, const Distribution& b) {
     return sum;
 }
 
-// Backtracking over one component: each cell in turn is tried safe then mine, and a branch stops as
-// soon as a number can no longer be met (too many mines placed, or too few cells left to place them).
+// C(n, k) for a box of up to 8 cells.
+constexpr std::array<std::array<double, 9>, 9> kBoxWays = [] {
+    std::array<std::array<double, 9>, 9> ways{};
+    for (int n = 0; n <= 8; ++n) {
+        ways[n][0] = 1;
+        for (int k = 1; k <= n; ++k) ways[n][k] = ways[n - 1][k - 1] + (k < n ? ways[n - 1][k] : 0);
+    }
+    return ways;
+}();
+
+// Counts are doubles holding exact integers; past 2^53 they would round, so a component with more
+// solutions than that counts as over budget (no position the old cell-by-cell search could finish
+// comes near it).
+constexpr double kMaxExactCount = 9007199254740992.0;
+
+// Backtracking over one component: each box in turn gets 0, 1, ... mines, and a branch stops as soon
+// as a number can no longer be met (too many mines placed, or too few cells left to place them).
 class Enumerator {
 public:
     Enumerator(const std::vector<Constraint>& constraints, const std::vector<CellLinks>& links, int max_mines,
@@ -66,9 +84,17 @@ public:
     // Returns false if the node budget ran out.
     bool count(Component& component) {
         component_ = &component;
+        boxes_.clear();
+        int start = 0;
+        for (int size : component.box_sizes) {
+            boxes_.push_back({&links_[component.cells[start]], start, size, 0});
+            start += size;
+        }
         for (int cell : component.cells)
             for (int i = 0; i < links_[cell].size; ++i) ++open_[links_[cell].constraints[i]].cells_left;
-        search(0);
+        box_mines_.clear();
+        search(0, 0, 1.0);
+        spread_box_mines();
         return nodes_ <= budget_;
     }
     int64_t nodes() const { return nodes_; }
@@ -79,58 +105,78 @@ private:
         int mines_left = 0;
         int cells_left = 0;
     };
+    struct Box {
+        const CellLinks* numbers;  // the numbers every cell of the box touches
+        int start, size;           // its cells in the component
+        int mines;                 // in the current branch
+    };
 
-    bool fits(int cell, int mine) const {
-        if (mines_.size() + mine > static_cast<size_t>(max_mines_)) return false;
-        for (int i = 0; i < links_[cell].size; ++i) {
-            const OpenConstraint& open = open_[links_[cell].constraints[i]];
-            const int mines_left = open.mines_left - mine;
-            if (mines_left < 0 || mines_left > open.cells_left - 1) return false;
+    bool fits(const Box& box, int mines, int total) const {
+        if (total > max_mines_) return false;
+        for (int i = 0; i < box.numbers->size; ++i) {
+            const OpenConstraint& open = open_[box.numbers->constraints[i]];
+            const int mines_left = open.mines_left - mines;
+            if (mines_left < 0 || mines_left > open.cells_left - box.size) return false;
         }
         return true;
     }
-    void assign(int cell, int mine, int direction) {
-        for (int i = 0; i < links_[cell].size; ++i) {
-            OpenConstraint& open = open_[links_[cell].constraints[i]];
-            open.mines_left -= mine * direction;
-            open.cells_left -= direction;
+    void assign(const Box& box, int mines, int direction) {
+        for (int i = 0; i < box.numbers->size; ++i) {
+            OpenConstraint& open = open_[box.numbers->constraints[i]];
+            open.mines_left -= mines * direction;
+            open.cells_left -= box.size * direction;
         }
     }
-    void record() {
+    void record(int mines, double ways) {
         Component& comp = *component_;
-        const size_t k = mines_.size();
+        const size_t k = mines;
         if (comp.solutions.size() <= k) {
             comp.solutions.resize(k + 1, 0);
-            comp.mine_solutions.resize(k + 1, std::vector<uint64_t>(comp.cells.size(), 0));
+            box_mines_.resize(k + 1, std::vector<double>(boxes_.size(), 0));
         }
-        ++comp.solutions[k];
-        for (int local : mines_) ++comp.mine_solutions[k][local];
+        comp.solutions[k] += ways;
+        if (comp.solutions[k] > kMaxExactCount) nodes_ = budget_ + 1;
+        for (int b : mined_boxes_) box_mines_[k][b] += ways * boxes_[b].mines;
         if (comp.keep_layouts) {
             comp.layouts.emplace_back();
-            for (int local : mines_) comp.layouts.back().push_back(comp.cells[local]);
+            for (int b : mined_boxes_) comp.layouts.back().push_back(comp.cells[boxes_[b].start]);
         }
     }
-    void search(size_t depth) {
+    void search(size_t depth, int mines, double ways) {
         if (++nodes_ > budget_) return;
-        if (depth == component_->cells.size()) {
-            record();
+        if (depth == boxes_.size()) {
+            record(mines, ways);
             return;
         }
-        const int cell = component_->cells[depth];
-        for (int mine = 0; mine <= 1; ++mine) {
-            if (!fits(cell, mine)) continue;
-            assign(cell, mine, +1);
-            if (mine) mines_.push_back(static_cast<int>(depth));
-            search(depth + 1);
-            if (mine) mines_.pop_back();
-            assign(cell, mine, -1);
-            if (nodes_ > budget_) return;
+        Box& box = boxes_[depth];
+        bool listed = false;  // in mined_boxes_
+        for (int m = 0; m <= box.size; ++m) {
+            if (!fits(box, m, mines + m)) continue;
+            if (m > 0 && !listed) mined_boxes_.push_back(static_cast<int>(depth)), listed = true;
+            assign(box, m, +1);
+            box.mines = m;
+            search(depth + 1, mines + m, ways * kBoxWays[box.size][m]);
+            assign(box, m, -1);
+            if (nodes_ > budget_) break;
         }
+        if (listed) mined_boxes_.pop_back();
+        box.mines = 0;
+    }
+    // Each cell of a box holds a mine in mines/size of the box's weighted solutions.
+    void spread_box_mines() {
+        Component& comp = *component_;
+        comp.mine_solutions.assign(box_mines_.size(), std::vector<double>(comp.cells.size(), 0));
+        for (size_t k = 0; k < box_mines_.size(); ++k)
+            for (size_t b = 0; b < boxes_.size(); ++b)
+                for (int i = 0; i < boxes_[b].size; ++i)
+                    comp.mine_solutions[k][boxes_[b].start + i] = box_mines_[k][b] / boxes_[b].size;
     }
 
     const std::vector<CellLinks>& links_;
     std::vector<OpenConstraint> open_;  // [constraint]
-    std::vector<int> mines_;       // local indices of the cells currently holding a mine
+    std::vector<Box> boxes_;           // of the component being counted, in search order
+    std::vector<int> mined_boxes_;     // the boxes holding a mine in the current branch
+    std::vector<std::vector<double>> box_mines_;  // [k][box]: sum over solutions of ways x mines in it
     Component* component_ = nullptr;
     int max_mines_;
     int64_t budget_;
@@ -173,7 +219,33 @@ void analyze_locally(const Position& position, int unplaced_mines, Analysis& out
     }
 }
 
-bool build_frontier(const Position& position, Frontier& frontier, std::string& problem) {
+// Reorders a component's cells so that the cells next to exactly the same numbers (a box) sit
+// together, each box where its first cell was; with `cells_in_boxes` false every cell is its own box.
+// A box's cells all touch its first number, so only those are compared.
+void form_boxes(Component& component, const std::vector<Constraint>& constraints, const std::vector<CellLinks>& links,
+                std::vector<uint8_t>& in_box, bool cells_in_boxes) {
+    auto same_numbers = [&](int a, int b) {
+        const CellLinks &x = links[a], &y = links[b];
+        return x.size == y.size && std::equal(x.constraints.begin(), x.constraints.begin() + x.size, y.constraints.begin());
+    };
+    std::vector<int> ordered;
+    ordered.reserve(component.cells.size());
+    for (int cell : component.cells) {
+        if (in_box[cell]) continue;
+        in_box[cell] = 1;
+        ordered.push_back(cell);
+        int size = 1;
+        const Constraint& first_number = constraints[links[cell].constraints[0]];
+        for (int i = 0; i < first_number.size && cells_in_boxes; ++i) {
+            const int other = first_number.cells[i];
+            if (!in_box[other] && same_numbers(cell, other)) in_box[other] = 1, ordered.push_back(other), ++size;
+        }
+        component.box_sizes.push_back(size);
+    }
+    component.cells = std::move(ordered);
+}
+
+bool build_frontier(const Position& position, Frontier& frontier, std::string& problem, bool cells_in_boxes) {
     const Grid<int8_t>& cells = position.cells;
     const int size = cells.size();
     int flags = 0;
@@ -214,7 +286,7 @@ bool build_frontier(const Position& position, Frontier& frontier, std::string& p
 
     // Components by breadth-first search through shared numbers; BFS order keeps each number's
     // cells close together in the search, so a wrong branch fails early.
-    std::vector<uint8_t> seen(size, 0);
+    std::vector<uint8_t> seen(size, 0), in_box(size, 0);
     for (int start = 0; start < size; ++start) {
         if (cells[start] != kHidden || seen[start]) continue;
         if (links[start].size == 0) {
@@ -235,6 +307,7 @@ bool build_frontier(const Position& position, Frontier& frontier, std::string& p
                     }
             }
         }
+        form_boxes(component, constraints, links, in_box, cells_in_boxes);
         frontier.components.push_back(std::move(component));
     }
     return true;
@@ -290,7 +363,7 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
     for (int i = 0; i < size; ++i)
         if (cells[i] == kFlag) out.mine_probability[i] = 1.0;
     Frontier frontier;
-    if (!build_frontier(position, frontier, problem)) return false;
+    if (!build_frontier(position, frontier, problem, /*cells_in_boxes=*/true)) return false;
     const int unplaced = frontier.unplaced;
     std::vector<Component>& components = frontier.components;
     for (const Component& component : components) out.frontier_cells += static_cast<int>(component.cells.size());
@@ -306,7 +379,7 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
     const size_t count = components.size();
     std::vector<Distribution> weights(count);
     for (size_t c = 0; c < count; ++c)
-        for (uint64_t solutions : components[c].solutions) weights[c].emplace_back(static_cast<double>(solutions));
+        for (double solutions : components[c].solutions) weights[c].emplace_back(solutions);
     std::vector<Distribution> prefix(count + 1, Distribution{LargeNumber(1.0)});
     std::vector<Distribution> suffix(count + 1, Distribution{LargeNumber(1.0)});
     for (size_t c = 0; c < count; ++c) prefix[c + 1] = convolve(prefix[c], weights[c]);
@@ -349,8 +422,8 @@ bool analyze_into(const Position& position, const AnalysisLimits& limits, Analys
             bool always_mine = true;
             for (size_t k = 0; k < rest.size(); ++k) {
                 if (rest[k].is_zero() || comp.solutions[k] == 0) continue;
-                const uint64_t with_mine = comp.mine_solutions[k][local];
-                mine_layouts += LargeNumber(static_cast<double>(with_mine)) * rest[k];
+                const double with_mine = comp.mine_solutions[k][local];
+                mine_layouts += LargeNumber(with_mine) * rest[k];
                 always_mine &= with_mine == comp.solutions[k];
             }
             const int cell = comp.cells[local];
@@ -420,7 +493,7 @@ bool enumerate_layouts(const Position& position, int max_layouts, int64_t max_no
     layouts.clear();
     Frontier frontier;
     std::string problem;
-    if (!build_frontier(position, frontier, problem)) return false;
+    if (!build_frontier(position, frontier, problem, /*cells_in_boxes=*/false)) return false;
     Enumerator enumerator(frontier.constraints, frontier.links, frontier.unplaced, max_nodes);
     for (Component& component : frontier.components) {
         component.keep_layouts = true;

@@ -6,7 +6,8 @@
 //      "outside" and no number says anything about them.
 //   2. Numbers link frontier cells into independent components. Each component is enumerated by
 //      backtracking, recording how many of its solutions use k mines (and, per cell, how many of
-//      those have a mine there).
+//      those have a mine there). Cells next to exactly the same numbers form a box and are decided
+//      together: the search chooses how many mines a box holds, weighted by C(size, mines).
 //   3. Components combine by convolution over their mine counts; whatever mines remain go to the
 //      outside cells in C(outside, remaining) ways. Those binomials reach 10^900 on a 64x64 board,
 //      so weights are LargeNumbers (no overflow, no log/exp, identical native and wasm).
@@ -45,8 +46,8 @@ struct Analysis {
 // same total of mines; results are identical with or without it.
 struct AnalysisCache {
     struct Counts {
-        std::vector<uint64_t> solutions;                   // [k]
-        std::vector<std::vector<uint64_t>> mine_solutions;  // [k][cell of the component]
+        std::vector<double> solutions;                    // [k] (exact integers)
+        std::vector<std::vector<double>> mine_solutions;  // [k][cell of the component]
     };
     std::map<std::vector<int>, Counts> counts;  // by a component's cells, numbers and mine total; looked up only
 };

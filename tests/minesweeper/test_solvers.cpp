@@ -151,6 +151,18 @@ TEST_CASE("probability: small positions match a brute-force enumerator", "[mines
     }
 }
 
+TEST_CASE("probability: cells next to the same numbers are counted as one box", "[minesweeper][probability]") {
+    // Eight cells around one 4: a single box, so the search tries 0..8 mines once, not 2^8 layouts.
+    const Position ring = parse_position("...\n.4.\n...\n", 4);
+    const Analysis analysis = analyze(ring);
+    CHECK(analysis.nodes == 2);  // the box with 4 mines (C(8, 4) = 70 ways), then the count
+    CHECK(analysis.layouts.fraction_of(LargeNumber(70.0)) == 1.0);
+    CHECK(analysis.mine_probability[0] == 0.5);
+    check_against_brute_force(ring);
+    // Boxes of two and three cells beside single cells, and mines left outside.
+    check_against_brute_force(parse_position("0001...\n0112...\n12.....\n.......\n", 6));
+}
+
 TEST_CASE("probability: huge counts stay finite and exact certainties", "[minesweeper][probability]") {
     // C(4095, 800) is about 10^870: far beyond a double, fine as a LargeNumber.
     std::string text(64, '.');
