@@ -111,21 +111,12 @@ private:
         int mines;                 // in the current branch
     };
 
-    bool fits(const Box& box, int mines, int total) const {
-        if (total > max_mines_) return false;
-        for (int i = 0; i < box.numbers->size; ++i) {
-            const OpenConstraint& open = open_[box.numbers->constraints[i]];
-            const int mines_left = open.mines_left - mines;
-            if (mines_left < 0 || mines_left > open.cells_left - box.size) return false;
-        }
-        return true;
+    // Adds `mines` to the box's numbers (negative to take them back).
+    void add_mines(const Box& box, int mines) {
+        for (int i = 0; i < box.numbers->size; ++i) open_[box.numbers->constraints[i]].mines_left -= mines;
     }
-    void assign(const Box& box, int mines, int direction) {
-        for (int i = 0; i < box.numbers->size; ++i) {
-            OpenConstraint& open = open_[box.numbers->constraints[i]];
-            open.mines_left -= mines * direction;
-            open.cells_left -= box.size * direction;
-        }
+    void add_cells(const Box& box, int cells) {
+        for (int i = 0; i < box.numbers->size; ++i) open_[box.numbers->constraints[i]].cells_left -= cells;
     }
     void record(int mines, double ways) {
         Component& comp = *component_;
@@ -149,17 +140,27 @@ private:
             return;
         }
         Box& box = boxes_[depth];
-        bool listed = false;  // in mined_boxes_
-        for (int m = 0; m <= box.size; ++m) {
-            if (!fits(box, m, mines + m)) continue;
-            if (m > 0 && !listed) mined_boxes_.push_back(static_cast<int>(depth)), listed = true;
-            assign(box, m, +1);
-            box.mines = m;
-            search(depth + 1, mines + m, ways * kBoxWays[box.size][m]);
-            assign(box, m, -1);
-            if (nodes_ > budget_) break;
+        // The mine counts that keep every number around the box satisfiable: no more than it still
+        // needs, and enough that the cells after the box can hold the rest.
+        int low = 0, high = std::min(box.size, max_mines_ - mines);
+        for (int i = 0; i < box.numbers->size; ++i) {
+            const OpenConstraint& open = open_[box.numbers->constraints[i]];
+            low = std::max(low, open.mines_left - (open.cells_left - box.size));
+            high = std::min(high, open.mines_left);
         }
-        if (listed) mined_boxes_.pop_back();
+        if (low > high) return;
+        if (low > 0) mined_boxes_.push_back(static_cast<int>(depth));
+        add_cells(box, box.size);
+        add_mines(box, low);
+        for (box.mines = low;; ++box.mines) {
+            search(depth + 1, mines + box.mines, ways * kBoxWays[box.size][box.mines]);
+            if (box.mines == high || nodes_ > budget_) break;
+            if (box.mines == 0) mined_boxes_.push_back(static_cast<int>(depth));
+            add_mines(box, 1);
+        }
+        add_mines(box, -box.mines);
+        add_cells(box, -box.size);
+        if (box.mines > 0) mined_boxes_.pop_back();
         box.mines = 0;
     }
     // Each cell of a box holds a mine in mines/size of the box's weighted solutions.
