@@ -128,9 +128,12 @@ is not on.
 
 Emscripten 3.1.6 only has JavaScript-based C++ exceptions: a call made while a destructor is pending
 goes through a JavaScript \`invoke_\` wrapper, about a tenth of the wasm time of the environment
-loops. Compiling the libraries with \`-fignore-exceptions\` would remove those wrappers, but a
-\`catch\` inside a library (the Gomocup brain answers \`ERROR\` to a bad command) would then no longer
-catch, so it is not done: hot code should not keep objects with destructors alive across calls.
+loops. Compiling a file with \`-fignore-exceptions\` removes those wrappers, but a \`catch\` in it
+no longer catches (the Gomocup brain answers \`ERROR\` to a bad command) and the objects of the
+frames an exception crosses are not freed. So only the Minesweeper solver's files are compiled so
+(src/minesweeper/CMakeLists.txt): they catch nothing and throw only for an impossible position, an
+input error that ends the command; in its expert games the wrappers took about a tenth of the
+time. Elsewhere hot code should not keep objects with destructors alive across calls.
 
 What made the difference (Minesweeper env, wasm/native CPU time, 2026-11-22): the environments used
 to allocate a new observation and mask every step, and allocation costs about twice as much in wasm;
