@@ -27,11 +27,7 @@ namespace gridlab::minesweeper {
 struct GuessSettings {
     double tolerance = 0.1;          // candidates: mine probability at most the lowest + tolerance
     int max_candidates = 12;         // of which at most this many are looked ahead
-    // Cells away from every number are alike but for their place: only the one with the fewest hidden
-    // neighbours (a corner first: it opens a zero most often) is weighed. With 2 or 3 of them the
-    // look-ahead often took an edge cell next to the frontier instead of a corner, and lost more games
-    // (README: +213/-181 games with 1 instead of 3 over 8000 safe-start expert games).
-    int max_outside_candidates = 1;
+    int max_outside_candidates = 3;  // outside cells are alike but for their place: keep the few with fewest neighbours
     // 5x10^6 steps won 0.1 points more on expert (README), but this analysis runs unsliced in begin()
     // and the web app must not freeze: the default 10^6 keeps it to tens of milliseconds.
     AnalysisLimits limits;
