@@ -93,14 +93,18 @@ int shape_score(const State& state, int cell) {
                 line[length - 1 + side * k] = stone;
             }
         }
-        // Every window of `length` cells along the line that contains `cell`.
+        // Every window of `length` cells along the line that contains `cell`, each counted from the
+        // one before: the cell leaving it and the cell joining it.
+        int mine = 0, theirs = 0, walls = 0;
+        auto count = [&](Stone stone, int delta) {
+            mine += delta * (stone == me);
+            theirs += delta * (stone == them);
+            walls += delta * (stone == Stone::Wall);
+        };
+        for (int k = 0; k < length - 1; ++k) count(line[k], 1);
         for (int start = 0; start < length; ++start) {
-            int mine = 0, theirs = 0, walls = 0;
-            for (int k = start; k < start + length; ++k) {
-                mine += line[k] == me;
-                theirs += line[k] == them;
-                walls += line[k] == Stone::Wall;
-            }
+            count(line[start + length - 1], 1);
+            if (start > 0) count(line[start - 1], -1);
             if (walls > 0) continue;
             // 4^count: each stone already in a window makes completing it much more urgent.
             if (theirs == 0) score += 1 << (2 * std::min(mine, 12));
@@ -112,25 +116,34 @@ int shape_score(const State& state, int cell) {
 
 double line_potential(const State& state) {
     const int size = state.size(), length = state.settings().win_length;
+    // Sums of powers of two well below 2^53: exact, so the order of the windows does not matter.
     double black = 0, white = 0;
-    for (int r = 0; r < size; ++r)
-        for (int c = 0; c < size; ++c) {
-            const int start = State::cell_index(r, c);
-            // Windows starting here, one per direction, if they fit on the board.
-            const bool fits[4] = {c + length <= size, r + length <= size, r + length <= size && c + length <= size,
-                                  r + length <= size && c - length + 1 >= 0};
-            for (int d = 0; d < 4; ++d) {
-                if (!fits[d]) continue;
-                int blacks = 0, whites = 0;
-                for (int k = 0, cell = start; k < length; ++k, cell += kDirections[d]) {
-                    blacks += state.cell(cell) == Stone::Black;
-                    whites += state.cell(cell) == Stone::White;
-                }
-                // 16^stones: a window near completion outweighs many barely started ones.
-                if (blacks > 0 && whites == 0) black += 1 << (4 * std::min(blacks, 7));
-                if (whites > 0 && blacks == 0) white += 1 << (4 * std::min(whites, 7));
+    // The `cells` cells of one line from `first` by `step`: every window of `length` cells along it,
+    // each counted from the one before.
+    auto add_line = [&](int first, int step, int cells) {
+        int blacks = 0, whites = 0;
+        for (int k = 0, cell = first; k < cells; ++k, cell += step) {
+            blacks += state.cell(cell) == Stone::Black;
+            whites += state.cell(cell) == Stone::White;
+            if (k >= length) {
+                blacks -= state.cell(cell - length * step) == Stone::Black;
+                whites -= state.cell(cell - length * step) == Stone::White;
             }
+            if (k < length - 1) continue;
+            // 16^stones: a window near completion outweighs many barely started ones.
+            if (blacks > 0 && whites == 0) black += 1 << (4 * std::min(blacks, 7));
+            if (whites > 0 && blacks == 0) white += 1 << (4 * std::min(whites, 7));
         }
+    };
+    for (int i = 0; i < size; ++i) {
+        add_line(State::cell_index(i, 0), kDirections[0], size);  // row i
+        add_line(State::cell_index(0, i), kDirections[1], size);  // column i
+        add_line(State::cell_index(0, i), kDirections[2], size - i);   // down-right from the top row
+        add_line(State::cell_index(0, i), kDirections[3], i + 1);      // down-left from the top row
+        if (i == 0) continue;
+        add_line(State::cell_index(i, 0), kDirections[2], size - i);         // down-right from the left edge
+        add_line(State::cell_index(i, size - 1), kDirections[3], size - i);  // down-left from the right edge
+    }
     return black + white > 0 ? (black - white) / (black + white) : 0.0;
 }
 
