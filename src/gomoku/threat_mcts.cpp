@@ -14,18 +14,25 @@ constexpr double kDrawPotentialWeight = 0.5;  // a drawn rollout's value: this t
 int colour_index(Stone stone) { return stone == Stone::Black ? 0 : 1; }
 }  // namespace
 
+namespace {
+// The cells where `stone` could win next once it has a stone on `cell`, along the line through `cell`
+// by `step` only (at most two). Writes them to `out`; returns how many.
+int threats_along(const State& state, int cell, int step, Stone stone, int* out) {
+    const int ahead = state.run_from(cell, step, stone);
+    const int behind = state.run_from(cell, -step, stone);
+    int count = 0;
+    // A winning cell on this line must touch the run through `cell`: it is the first cell past
+    // either end, and it joins the run to whatever stones lie beyond it.
+    for (const auto& [end, dir] : {std::pair{cell + (ahead + 1) * step, step}, std::pair{cell - (behind + 1) * step, -step}})
+        if (state.cell(end) == Stone::Empty && state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone)))
+            out[count++] = end;
+    return count;
+}
+}  // namespace
+
 int threats_after(const State& state, int cell, Stone stone, int out[8]) {
     int count = 0;
-    for (int step : kDirections) {
-        const int ahead = state.run_from(cell, step, stone);
-        const int behind = state.run_from(cell, -step, stone);
-        // A winning cell on this line must touch the run through `cell`: it is the first cell past
-        // either end, and it joins the run to whatever stones lie beyond it.
-        for (const auto& [end, dir] : {std::pair{cell + (ahead + 1) * step, step}, std::pair{cell - (behind + 1) * step, -step}})
-            if (state.cell(end) == Stone::Empty &&
-                state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone)))
-                out[count++] = end;
-    }
+    for (int step : kDirections) count += threats_along(state, cell, step, stone, out + count);
     return count;
 }
 
@@ -296,14 +303,14 @@ int ThreatPolicy::CellList::first_valid(Check&& still_good) {
 }
 
 // Lists the threats `stone` gained by its stone on `cell`: its winning cells, and the empty cells
-// that would now give it two winning cells at once. Only lines through `cell` changed, so such a cell
-// makes a new four on one of them: it lies in a window of win_length cells through `cell` that holds
-// win_length - 2 of `stone`'s stones and two empty cells. Only those cells need the full check.
+// that would now give it two winning cells at once. Only lines through `cell` changed, so a winning
+// cell lies on one of them, in a window of win_length cells through `cell` holding win_length - 1 of
+// `stone`'s stones; a cell giving two makes a new four on one of them: it lies in such a window that
+// holds win_length - 2 stones and two empty cells. Only lines with that many stones near `cell` are
+// looked at closer.
 void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
     const int colour = colour_index(stone);
     int winning[8];
-    const int count = threats_after(state, cell, stone, winning);
-    for (int i = 0; i < count; ++i) wins_[colour].add(winning[i]);
     const int length = state.settings().win_length, reach = length - 1;
     for (int step : kDirections) {
         // The stretch of the line through `cell` free of the opponent's stones and walls, at most reach
@@ -315,6 +322,10 @@ void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
         for (int next = cell + step; last < 2 * reach && state.cell(next) != opponent(stone) && state.cell(next) != Stone::Wall; next += step)
             stretch[++last] = next, own += state.cell(next) == stone;
         if (own < length - 2) continue;  // the usual case: no window can hold enough stones
+        // A winning cell needs length - 1 stones in a window with it, all in the stretch.
+        if (own >= length - 1)
+            for (int i = 0, count = threats_along(state, cell, step, stone, winning); i < count; ++i)
+                wins_[colour].add(winning[i]);
         stretch[reach] = cell;
         for (int start = first; start <= std::min(reach, last - length + 1); ++start) {  // windows holding `cell`
             int in_window = 0;
