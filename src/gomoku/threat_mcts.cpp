@@ -12,9 +12,7 @@ constexpr int kNearDistance = 2;  // tree moves: within two lines of a stone
 constexpr double kDrawPotentialWeight = 0.5;  // a drawn rollout's value: this times the leaf's potential
 
 int colour_index(Stone stone) { return stone == Stone::Black ? 0 : 1; }
-}  // namespace
 
-namespace {
 // The cells where `stone` could win next once it has a stone on `cell`, along the line through `cell`
 // by `step` only (at most two). Writes them to `out`; returns how many.
 int threats_along(const State& state, int cell, int step, Stone stone, int* out) {
