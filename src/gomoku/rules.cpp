@@ -60,18 +60,6 @@ void State::apply(int action) {
     play(to_padded(action));
 }
 
-int State::run_from(int padded, int step, Stone stone) const {
-    int count = 0;
-    for (int cell = padded + step; cells_[cell] == stone; cell += step) ++count;
-    return count;
-}
-
-bool State::makes_win(int padded, Stone stone) const {
-    for (int step : kDirections)
-        if (is_winning_run(1 + run_from(padded, step, stone) + run_from(padded, -step, stone))) return true;
-    return false;
-}
-
 void State::play(int padded) {
     const Stone mover = to_move_;
     // Only lines through the new stone can have changed, so they are the only ones to check.

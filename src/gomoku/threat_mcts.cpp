@@ -12,20 +12,25 @@ constexpr int kNearDistance = 2;  // tree moves: within two lines of a stone
 constexpr double kDrawPotentialWeight = 0.5;  // a drawn rollout's value: this times the leaf's potential
 
 int colour_index(Stone stone) { return stone == Stone::Black ? 0 : 1; }
+
+// The cells where `stone` could win next once it has a stone on `cell`, along the line through `cell`
+// by `step` only (at most two). Writes them to `out`; returns how many.
+int threats_along(const State& state, int cell, int step, Stone stone, int* out) {
+    const int ahead = state.run_from(cell, step, stone);
+    const int behind = state.run_from(cell, -step, stone);
+    int count = 0;
+    // A winning cell on this line must touch the run through `cell`: it is the first cell past
+    // either end, and it joins the run to whatever stones lie beyond it.
+    for (const auto& [end, dir] : {std::pair{cell + (ahead + 1) * step, step}, std::pair{cell - (behind + 1) * step, -step}})
+        if (state.cell(end) == Stone::Empty && state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone)))
+            out[count++] = end;
+    return count;
+}
 }  // namespace
 
 int threats_after(const State& state, int cell, Stone stone, int out[8]) {
     int count = 0;
-    for (int step : kDirections) {
-        const int ahead = state.run_from(cell, step, stone);
-        const int behind = state.run_from(cell, -step, stone);
-        // A winning cell on this line must touch the run through `cell`: it is the first cell past
-        // either end, and it joins the run to whatever stones lie beyond it.
-        for (const auto& [end, dir] : {std::pair{cell + (ahead + 1) * step, step}, std::pair{cell - (behind + 1) * step, -step}})
-            if (state.cell(end) == Stone::Empty &&
-                state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone)))
-                out[count++] = end;
-    }
+    for (int step : kDirections) count += threats_along(state, cell, step, stone, out + count);
     return count;
 }
 
@@ -93,14 +98,18 @@ int shape_score(const State& state, int cell) {
                 line[length - 1 + side * k] = stone;
             }
         }
-        // Every window of `length` cells along the line that contains `cell`.
+        // Every window of `length` cells along the line that contains `cell`, each counted from the
+        // one before: the cell leaving it and the cell joining it.
+        int mine = 0, theirs = 0, walls = 0;
+        auto count = [&](Stone stone, int delta) {
+            mine += delta * (stone == me);
+            theirs += delta * (stone == them);
+            walls += delta * (stone == Stone::Wall);
+        };
+        for (int k = 0; k < length - 1; ++k) count(line[k], 1);
         for (int start = 0; start < length; ++start) {
-            int mine = 0, theirs = 0, walls = 0;
-            for (int k = start; k < start + length; ++k) {
-                mine += line[k] == me;
-                theirs += line[k] == them;
-                walls += line[k] == Stone::Wall;
-            }
+            count(line[start + length - 1], 1);
+            if (start > 0) count(line[start - 1], -1);
             if (walls > 0) continue;
             // 4^count: each stone already in a window makes completing it much more urgent.
             if (theirs == 0) score += 1 << (2 * std::min(mine, 12));
@@ -112,25 +121,34 @@ int shape_score(const State& state, int cell) {
 
 double line_potential(const State& state) {
     const int size = state.size(), length = state.settings().win_length;
+    // Sums of powers of two well below 2^53: exact, so the order of the windows does not matter.
     double black = 0, white = 0;
-    for (int r = 0; r < size; ++r)
-        for (int c = 0; c < size; ++c) {
-            const int start = State::cell_index(r, c);
-            // Windows starting here, one per direction, if they fit on the board.
-            const bool fits[4] = {c + length <= size, r + length <= size, r + length <= size && c + length <= size,
-                                  r + length <= size && c - length + 1 >= 0};
-            for (int d = 0; d < 4; ++d) {
-                if (!fits[d]) continue;
-                int blacks = 0, whites = 0;
-                for (int k = 0, cell = start; k < length; ++k, cell += kDirections[d]) {
-                    blacks += state.cell(cell) == Stone::Black;
-                    whites += state.cell(cell) == Stone::White;
-                }
-                // 16^stones: a window near completion outweighs many barely started ones.
-                if (blacks > 0 && whites == 0) black += 1 << (4 * std::min(blacks, 7));
-                if (whites > 0 && blacks == 0) white += 1 << (4 * std::min(whites, 7));
+    // The `cells` cells of one line from `first` by `step`: every window of `length` cells along it,
+    // each counted from the one before.
+    auto add_line = [&](int first, int step, int cells) {
+        int blacks = 0, whites = 0;
+        for (int k = 0, cell = first; k < cells; ++k, cell += step) {
+            blacks += state.cell(cell) == Stone::Black;
+            whites += state.cell(cell) == Stone::White;
+            if (k >= length) {
+                blacks -= state.cell(cell - length * step) == Stone::Black;
+                whites -= state.cell(cell - length * step) == Stone::White;
             }
+            if (k < length - 1) continue;
+            // 16^stones: a window near completion outweighs many barely started ones.
+            if (blacks > 0 && whites == 0) black += 1 << (4 * std::min(blacks, 7));
+            if (whites > 0 && blacks == 0) white += 1 << (4 * std::min(whites, 7));
         }
+    };
+    for (int i = 0; i < size; ++i) {
+        add_line(State::cell_index(i, 0), kDirections[0], size);  // row i
+        add_line(State::cell_index(0, i), kDirections[1], size);  // column i
+        add_line(State::cell_index(0, i), kDirections[2], size - i);   // down-right from the top row
+        add_line(State::cell_index(0, i), kDirections[3], i + 1);      // down-left from the top row
+        if (i == 0) continue;
+        add_line(State::cell_index(i, 0), kDirections[2], size - i);         // down-right from the left edge
+        add_line(State::cell_index(i, size - 1), kDirections[3], size - i);  // down-left from the right edge
+    }
     return black + white > 0 ? (black - white) / (black + white) : 0.0;
 }
 
@@ -283,14 +301,14 @@ int ThreatPolicy::CellList::first_valid(Check&& still_good) {
 }
 
 // Lists the threats `stone` gained by its stone on `cell`: its winning cells, and the empty cells
-// that would now give it two winning cells at once. Only lines through `cell` changed, so such a cell
-// makes a new four on one of them: it lies in a window of win_length cells through `cell` that holds
-// win_length - 2 of `stone`'s stones and two empty cells. Only those cells need the full check.
+// that would now give it two winning cells at once. Only lines through `cell` changed, so a winning
+// cell lies on one of them, in a window of win_length cells through `cell` holding win_length - 1 of
+// `stone`'s stones; a cell giving two makes a new four on one of them: it lies in such a window that
+// holds win_length - 2 stones and two empty cells. Only lines with that many stones near `cell` are
+// looked at closer.
 void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
     const int colour = colour_index(stone);
     int winning[8];
-    const int count = threats_after(state, cell, stone, winning);
-    for (int i = 0; i < count; ++i) wins_[colour].add(winning[i]);
     const int length = state.settings().win_length, reach = length - 1;
     for (int step : kDirections) {
         // The stretch of the line through `cell` free of the opponent's stones and walls, at most reach
@@ -302,6 +320,10 @@ void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
         for (int next = cell + step; last < 2 * reach && state.cell(next) != opponent(stone) && state.cell(next) != Stone::Wall; next += step)
             stretch[++last] = next, own += state.cell(next) == stone;
         if (own < length - 2) continue;  // the usual case: no window can hold enough stones
+        // A winning cell needs length - 1 stones in a window with it, all in the stretch.
+        if (own >= length - 1)
+            for (int i = 0, count = threats_along(state, cell, step, stone, winning); i < count; ++i)
+                wins_[colour].add(winning[i]);
         stretch[reach] = cell;
         for (int start = first; start <= std::min(reach, last - length + 1); ++start) {  // windows holding `cell`
             int in_window = 0;

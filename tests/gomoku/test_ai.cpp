@@ -53,6 +53,41 @@ TEST_CASE("gomoku threats: fours and open fours counted from one stone", "[gomok
     CHECK(threats_after(s, State::cell_index(3, 3), Stone::Black, winning) == 0);
 }
 
+// Expected figures from counting every window of win_length cells on its own (not window from window,
+// as the code does): on the first board black's windows sum to 135,808 and white's to 5,088.
+TEST_CASE("gomoku evaluation: line potential and shape scores, exact", "[gomoku]") {
+    const State eight = State::parse(
+        "........\n"
+        ".X......\n"
+        "..XO....\n"
+        "..OX....\n"
+        "....X...\n"
+        "......O.\n"
+        ".......O\n"
+        "X.......\n");
+    CHECK(line_potential(eight) == Approx(4085.0 / 4403).epsilon(1e-12));  // (135808 - 5088) / (135808 + 5088)
+    // White to move: the corner is one end of black's diagonal four; windows past the edge don't count.
+    CHECK(shape_score(eight, State::cell_index(0, 0)) == 261);
+    CHECK(shape_score(eight, State::cell_index(4, 3)) == 43);
+    CHECK(shape_score(eight, State::cell_index(6, 6)) == 95);
+    CHECK(shape_score(eight, State::cell_index(3, 5)) == 29);
+    CHECK(shape_score(eight, State::cell_index(7, 7)) == 23);
+    const State six = State::parse(
+        "......\n"
+        ".OX...\n"
+        "..X...\n"
+        "..O...\n"
+        "....X.\n"
+        "......\n",
+        4);
+    CHECK(line_potential(six) == Approx(19.0 / 39).epsilon(1e-12));  // black 464, white 160
+    CHECK(shape_score(six, State::cell_index(0, 0)) == 5);
+    CHECK(shape_score(six, State::cell_index(4, 2)) == 17);
+    CHECK(shape_score(six, State::cell_index(1, 3)) == 19);
+    CHECK(shape_score(six, State::cell_index(5, 5)) == 21);
+    CHECK(shape_score(six, State::cell_index(0, 2)) == 9);
+}
+
 // With every tactics seed, the strong AI's move ends the game with a black win.
 void check_strong_move_wins_for_black(const State& s) {
     for (uint64_t seed : kTacticsSeeds) {
