@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <stdexcept>
 #include <string>
 
@@ -66,10 +67,10 @@ constexpr std::array<std::array<double, 9>, 9> kBoxWays = [] {
     return ways;
 }();
 
-// Counts are doubles holding exact integers; past 2^53 they would round, so a component with more
-// solutions than that counts as over budget (no position the old cell-by-cell search could finish
-// comes near it).
-constexpr double kMaxExactCount = 9007199254740992.0;
+// Counts are doubles holding exact integers. A box's mine total is up to 8 times the solutions
+// counted, and past 2^53 a double rounds, so a component with more than 2^50 solutions counts as
+// over budget (no position the old cell-by-cell search could finish comes near it).
+constexpr double kMaxExactCount = 1125899906842624.0;  // 2^50
 
 // Backtracking over one component: each box in turn gets 0, 1, ... mines, and a branch stops as soon
 // as a number can no longer be met (too many mines placed, or too few cells left to place them).
@@ -84,6 +85,8 @@ public:
     // Returns false if the node budget ran out.
     bool count(Component& component) {
         component_ = &component;
+        // A listed layout names cells, so listing needs boxes of one cell.
+        assert(!component.keep_layouts || component.box_sizes.size() == component.cells.size());
         boxes_.clear();
         int start = 0;
         for (int size : component.box_sizes) {
