@@ -13,6 +13,16 @@ constexpr double kDrawPotentialWeight = 0.5;  // a drawn rollout's value: this t
 
 int colour_index(Stone stone) { return stone == Stone::Black ? 0 : 1; }
 
+// Whether `stone` has a four: an empty cell where its stone would win.
+bool has_winning_cell(const State& state, Stone stone) {
+    for (int r = 0; r < state.size(); ++r)
+        for (int c = 0; c < state.size(); ++c) {
+            const int cell = State::cell_index(r, c);
+            if (state.cell(cell) == Stone::Empty && state.makes_win(cell, stone)) return true;
+        }
+    return false;
+}
+
 // The cells where `stone` could win next once it has a stone on `cell`, along the line through `cell`
 // by `step` only (at most two). Writes them to `out`; returns how many.
 int threats_along(const State& state, int cell, int step, Stone stone, int* out) {
@@ -239,7 +249,8 @@ bool ThreatPolicy::stops_all_threats(const State& state, int cell) {
 }
 
 // A move by `stone` on `cell` wins by force if it leaves two winning cells at once (an open four, a
-// double four), or a four whose forced block still leaves `stone` a move making two (a four-three).
+// double four), or a four whose forced block still leaves `stone` a move making two (a four-three)
+// or, the block having made no four, a move making two open threes (a four-three-three).
 bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
     int winning[8];
     const int fours = threats_after(state, cell, stone, winning);
@@ -260,6 +271,14 @@ bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
         for (int dir : {step, -step})
             for (int next = cell + dir, k = 0; k < 2 && after.cell(next) != Stone::Wall; next += dir, ++k)
                 if (makes_double(next)) return true;
+    // Two open threes win if the block made no four (which would have to be answered first). One of
+    // them needs the four's stone (else the point was there before), so it lies on a line through it.
+    if (has_winning_cell(after, opponent(stone))) return false;
+    const int reach = state.settings().win_length - 1;
+    for (int step : kDirections)
+        for (int dir : {step, -step})
+            for (int next = cell + dir, k = 0; k < reach && after.cell(next) != Stone::Wall; next += dir, ++k)
+                if (after.cell(next) == Stone::Empty && makes_double_three(after, next, stone)) return true;
     return false;
 }
 

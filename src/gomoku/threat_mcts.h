@@ -8,9 +8,10 @@
 //   2. otherwise, if the opponent could win next move, the cells that block it;
 //   3. otherwise a move making a double threat wins by force (the only child);
 //   4. otherwise, if the opponent has a move that wins by force (a double threat, or a four whose
-//      forced block leaves them a double threat: a "four-three"), or one that makes two open threes
-//      at once (a "three-three"), the moves that stop every such move, plus our own fours (which
-//      force a reply) and, against three-threes only, our own open threes (which win the race);
+//      forced block leaves them a double threat, a "four-three", or two open threes at once, a
+//      "four-three-three"), or one that makes two open threes at once (a "three-three"), the moves
+//      that stop every such move, plus our own fours (which force a reply) and, against
+//      three-threes only, our own open threes (which win the race);
 //   5. otherwise every empty cell within two lines of a stone.
 // Priors come from a classic shape count: for each line of five cells through the move, the more of
 // one colour and none of the other it holds, the more the move builds (our colour) or blocks (theirs).

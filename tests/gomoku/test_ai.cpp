@@ -331,6 +331,44 @@ TEST_CASE("gomoku mcts: stops a point where the opponent would make two open thr
     }
 }
 
+TEST_CASE("gomoku mcts: stops a four whose forced block leaves two open threes", "[gomoku]") {
+    // From an arena game, white to move: black's (6,5) makes a four down column 5 whose only block is
+    // (7,5); then black's (6,6) makes two open threes at once (row 6 and the diagonal up to (3,3)).
+    // Unaware of it, mcts played (1,4) here and lost.
+    const State s = State::parse(
+        "........\n"
+        "........\n"
+        ".....O..\n"
+        ".OXXXXO.\n"
+        "..OX.X..\n"
+        "..OOOX..\n"
+        "....X...\n"
+        "........\n");
+    REQUIRE(s.to_move() == Stone::White);
+    // After white's move, no four of black's may leave black a double three once it is blocked.
+    auto black_wins_by_four_then_threes = [](const State& after) {
+        int winning[8];
+        for (int cell = 0; cell < after.size() * after.size(); ++cell) {
+            const int four = after.to_padded(cell);
+            if (after.cell(four) != Stone::Empty || threats_after(after, four, Stone::Black, winning) != 1) continue;
+            State blocked = after;
+            blocked.apply(cell);
+            blocked.play(winning[0]);
+            for (int next = 0; next < after.size() * after.size(); ++next)
+                if (blocked.cell(blocked.to_padded(next)) == Stone::Empty &&
+                    makes_double_three(blocked, blocked.to_padded(next), Stone::Black))
+                    return true;
+        }
+        return false;
+    };
+    REQUIRE(black_wins_by_four_then_threes(s));
+    for (uint64_t seed : kTacticsSeeds) {
+        State after = s;
+        after.apply(strong_move(s, seed));
+        CHECK_FALSE(black_wins_by_four_then_threes(after));
+    }
+}
+
 TEST_CASE("gomoku mcts: the root keeps only the moves that leave the opponent no win by fours", "[gomoku]") {
     // Black to move (from an arena game): white threatens a line of fours that the expansion rules do
     // not see (they pass 46 moves, 41 of which lose); 5 moves stop it.
