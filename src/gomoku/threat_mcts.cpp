@@ -264,22 +264,24 @@ bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
     auto makes_double = [&](int next) {
         return after.cell(next) == Stone::Empty && threats_after(after, next, stone, winning) >= 2;
     };
+    // Whether `found` holds for a cell on a line through the four's stone, at most `reach` cells away.
+    auto on_lines_through_four = [&](int reach, auto&& found) {
+        for (int step : kDirections)
+            for (int dir : {step, -step})
+                for (int next = cell + dir, k = 0; k < reach && after.cell(next) != Stone::Wall; next += dir, ++k)
+                    if (found(next)) return true;
+        return false;
+    };
     // The follow-up is near the old stones or on a line through the new one.
     for (int next : near_)
         if (makes_double(next)) return true;
-    for (int step : kDirections)
-        for (int dir : {step, -step})
-            for (int next = cell + dir, k = 0; k < 2 && after.cell(next) != Stone::Wall; next += dir, ++k)
-                if (makes_double(next)) return true;
+    if (on_lines_through_four(2, makes_double)) return true;
     // Two open threes win if the block made no four (which would have to be answered first). One of
     // them needs the four's stone (else the point was there before), so it lies on a line through it.
     if (has_winning_cell(after, opponent(stone))) return false;
-    const int reach = state.settings().win_length - 1;
-    for (int step : kDirections)
-        for (int dir : {step, -step})
-            for (int next = cell + dir, k = 0; k < reach && after.cell(next) != Stone::Wall; next += dir, ++k)
-                if (after.cell(next) == Stone::Empty && makes_double_three(after, next, stone)) return true;
-    return false;
+    return on_lines_through_four(state.settings().win_length - 1, [&](int next) {
+        return after.cell(next) == Stone::Empty && makes_double_three(after, next, stone);
+    });
 }
 
 // A drawn rollout still says something: the side with more open lines at the leaf had more ways
