@@ -123,7 +123,7 @@ void GomokuScreen::update(const Frame&, double slice_ms) {
         thinking_ = true;
     }
     ai.think(slice_ms);
-    report_ = ai.report();
+    report_ = ai.result();
     if (ai.finished()) play(ai.best_action());
 }
 

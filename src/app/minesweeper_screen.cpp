@@ -89,9 +89,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     show_probabilities_ = show[0];
     show_proofs_ = show[1];
     show_sentences_ = show[2];
-    solver_ = ms::make_solver(solver);
-    probability_ = dynamic_cast<ms::ProbabilitySolver*>(solver_.get());
-    solver_rng_ = Rng::for_stream(seed, 1);
+    solver_ = ms::make_solver(solver, Rng::for_stream(seed, 1));
     analysing_ = decision_ready_ = false;
     analysis_error_.clear();
     ai_playing_ = hint_shown_ = false;
@@ -155,15 +153,11 @@ void MinesweeperScreen::think(double slice_ms) {
     if (decision_ready_ || state_.terminal()) return;
     analysis_error_.clear();
     try {
-        if (probability_) {
-            if (!analysing_) probability_->begin(state_.position());
-            analysing_ = true;
-            probability_->think(slice_ms);
-            if (!probability_->finished()) return;
-            decision_ = probability_->decision();
-        } else {
-            decision_ = solver_->decide(state_.position(), solver_rng_);
-        }
+        if (!analysing_) solver_->begin(state_.position());
+        analysing_ = true;
+        solver_->think(slice_ms);
+        if (!solver_->finished()) return;
+        decision_ = solver_->result();
         decision_ready_ = true;
     } catch (const std::exception& error) {
         // A position the player made impossible with wrong flags: say so, and stop the AI.

@@ -12,7 +12,6 @@
 #include <optional>
 
 #include "app/screen.h"
-#include "minesweeper/probability_solver.h"
 #include "minesweeper/rules.h"
 #include "minesweeper/solver.h"
 
@@ -56,8 +55,6 @@ private:
     minesweeper::State state_{minesweeper::Settings{}, 0};
     std::vector<Action> actions_;
     std::unique_ptr<minesweeper::Solver> solver_;
-    minesweeper::ProbabilitySolver* probability_ = nullptr;  // solver_ when it can think in slices
-    Rng solver_rng_{0};
     // The analysis of the current position.
     bool analysing_ = false, decision_ready_ = false;
     minesweeper::Decision decision_;

@@ -141,7 +141,7 @@ void PuyoScreen::act(const nlohmann::json& action) {
         if (state_.terminal()) throw std::invalid_argument("the game is over");
         if (!ai_thinking_) ai_->begin(state_);
         while (!ai_->finished()) ai_->think(50.0);
-        return drop(ai_->plan().placement);
+        return drop(ai_->result().placement);
     }
     if (key == "ai" && (word == "play" || word == "stop")) {
         ai_playing_ = word == "play" && !state_.terminal();
@@ -163,7 +163,7 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
     }
     if (!ai_->finished()) ai_->think(slice_ms);
     if (ai_playing_ && ai_->finished() && now_ms_ >= next_ai_move_ms_ && !animating()) {
-        drop(ai_->plan().placement);
+        drop(ai_->result().placement);
         next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
     }
 }
@@ -237,7 +237,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     // The AI's plan for the current pair: rings where it would land.
     if (show_plan_ && ai_thinking_ && ai_->finished() && !state_.terminal() && !animating()) {
         puyo::Field planned = state_.field();
-        const puyo::Bitboard landed = puyo::place_pair(planned, state_.current_pair(), ai_->plan().placement);
+        const puyo::Bitboard landed = puyo::place_pair(planned, state_.current_pair(), ai_->result().placement);
         for (int row = 0; row < rows; ++row)
             for (int col = 0; col < puyo::kColumns; ++col)
                 if (landed.test(col, row)) {
@@ -325,7 +325,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SliderInt("moves/s", &ai_moves_per_second_, 1, 20);
     ImGui::Checkbox("Show the AI's plan", &show_plan_);
     if (show_plan_ && ai_thinking_) {
-        const puyo::Plan plan = ai_->plan();
+        const puyo::Plan plan = ai_->result();
         if (!ai_->finished()) ImGui::TextDisabled("thinking... %lld positions", static_cast<long long>(plan.nodes));
         else if (plan.firing) ImGui::Text("Fires a %d-chain now (%lld points)", plan.expected_chain, static_cast<long long>(plan.expected_score));
         else if (plan.expected_chain > 0)
@@ -369,7 +369,7 @@ nlohmann::json PuyoScreen::state() const {
     for (int ahead = 1; ahead <= puyo::kPreviewCount; ++ahead) next.push_back(puyo::pair_text(state_.pair(ahead)));
     nlohmann::json plan = nullptr;
     if (ai_thinking_ && ai_->finished()) {
-        const puyo::Plan p = ai_->plan();
+        const puyo::Plan p = ai_->result();
         plan = {{"column", p.placement.column}, {"rotation", p.placement.rotation}, {"firing", p.firing},
                 {"expected_chain", p.expected_chain}, {"expected_score", p.expected_score}};
     }

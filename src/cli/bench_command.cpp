@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 #include "cli/commands.h"
+#include "core/env.h"
 #include "core/rng.h"
 #include "core/time_budget.h"
 #include "gomoku/ai.h"
@@ -62,42 +64,30 @@ double milliseconds(double ms) { return std::round(ms * 1000) / 1000; }
 // one (rejection sampling, exactly uniform over the legal ones). It costs the agent a couple of
 // draws on average here, instead of a scan of the whole mask per step, so the time measured is the
 // environment's.
-template <typename Env>
-int random_legal_action(const Env& env, Rng& rng) {
-    const auto& mask = env.action_mask();
+int random_legal_action(std::span<const uint8_t> mask, Rng& rng) {
     const auto actions = static_cast<uint64_t>(mask.size());
     int action;
     do action = static_cast<int>(rng.below(actions)); while (!mask[action]);
     return action;
 }
 
-// Gomoku has no truncation, so its StepResult has no `truncated`.
-template <typename StepResult>
-bool episode_ended(const StepResult& result) {
-    if constexpr (requires { result.truncated; })
-        return result.terminated || result.truncated;
-    else
-        return result.terminated;
-}
-
 // A new episode seeded from `rng`. Seed 000's random start can open a whole beginner board, a won
 // episode with no step to take: such a deal is replaced by the next one.
-template <typename Env>
-void start_episode(Env& env, Rng& rng) {
-    env.reset(rng.next_u64());
-    if constexpr (requires { env.episode_over(); })
-        while (env.episode_over()) env.reset(rng.next_u64());
+void start_episode(gridlab::Env& env, Rng& rng) {
+    do env.reset(rng.next_u64());
+    while (env.episode_over());
 }
 
 // Random play through an Env for `steps` steps, a new episode whenever one ends: resets count in the
-// time, as in the Python anchors, but not as steps.
-template <typename Env>
-int64_t random_env_steps(Env& env, int64_t steps) {
+// time, as in the Python anchors, but not as steps. A template over the game's Env (each is `final`)
+// so that the calls are direct, as a learner's would be.
+template <typename GameEnv>
+int64_t random_env_steps(GameEnv& env, int64_t steps) {
     Rng rng(kSeed);
     start_episode(env, rng);
     for (int64_t step = 0; step < steps; ++step) {
-        const int action = random_legal_action(env, rng);
-        if (episode_ended(env.step(action))) start_episode(env, rng);
+        const StepResult result = env.step(random_legal_action(env.action_mask(), rng));
+        if (result.terminated || result.truncated) start_episode(env, rng);
     }
     return steps;
 }
@@ -105,7 +95,7 @@ int64_t random_env_steps(Env& env, int64_t steps) {
 nlohmann::ordered_json bench_minesweeper(double seconds) {
     using namespace gridlab::minesweeper;
     // Beginner with seed 000's rules: the mines laid at once and a random safe cell opened.
-    Env env({level_settings("beginner", FirstClick::RandomStart), ObservationLayout::PlayerView, RewardScheme::Seed000});
+    minesweeper::Env env({level_settings("beginner", FirstClick::RandomStart), ObservationLayout::PlayerView, RewardScheme::Seed000});
     const int64_t steps = work_per_run(seconds, kMinesweeperStepsPerSecond);
     const double step_ms = median_ms_per_unit([&] { return random_env_steps(env, steps); });
 
@@ -122,7 +112,7 @@ nlohmann::ordered_json bench_minesweeper(double seconds) {
 nlohmann::ordered_json bench_puyo(double seconds) {
     using namespace gridlab::puyo;
     const Settings tsu{RuleSet::Tsu, 4, 0};
-    Env env(tsu);
+    puyo::Env env(tsu);
     const int64_t steps = work_per_run(seconds, kPuyoStepsPerSecond);
     const double step_ms = median_ms_per_unit([&] { return random_env_steps(env, steps); });
 
@@ -140,7 +130,7 @@ nlohmann::ordered_json bench_puyo(double seconds) {
 
 nlohmann::ordered_json bench_gomoku(double seconds) {
     using namespace gridlab::gomoku;
-    Env env(Settings{15, kDefaultWinLength, Rule::Freestyle});
+    gomoku::Env env(Settings{15, kDefaultWinLength, Rule::Freestyle});
     const int64_t steps = work_per_run(seconds, kGomokuStepsPerSecond);
     const double step_ms = median_ms_per_unit([&] { return random_env_steps(env, steps); });
 
@@ -149,7 +139,7 @@ nlohmann::ordered_json bench_gomoku(double seconds) {
     const double playout_ms = median_ms_per_unit([&] {
         const std::unique_ptr<Mcts> search = make_ai(spec, kSeed);
         search->choose(State(Settings{8, kDefaultWinLength, Rule::Freestyle}));
-        return search->report().playouts;
+        return search->result().playouts;
     });
     return {{"env_steps_per_s", per_second(step_ms)}, {"pure_mcts_playouts_per_s", per_second(playout_ms)}};
 }

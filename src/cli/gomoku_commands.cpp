@@ -48,7 +48,7 @@ void run_move(const MoveOptions& options) {
                                               winner_json(state).dump() + "): there is no move to make");
     const std::unique_ptr<Mcts> ai = make_ai(spec, options.seed);
     const int action = ai->choose(state);
-    const SearchReport report = ai->report();
+    const SearchReport report = ai->result();
     state.apply(action);
     nlohmann::json candidates = nlohmann::json::array();
     for (const CandidateStats& candidate : report.candidates) {
@@ -134,7 +134,7 @@ void run_bench(const BenchOptions& options) {
     Stopwatch watch;
     const int action = ai->choose(state);
     const double ms = watch.elapsed_ms();
-    const SearchReport report = ai->report();
+    const SearchReport report = ai->result();
     print_json({{"ai", spec.name},
                 {"size", options.size},
                 {"playouts", report.playouts},

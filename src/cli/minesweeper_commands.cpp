@@ -39,8 +39,7 @@ void add_analyze(CLI::App& game) {
     cmd->callback([=] {
         const Position position = parse_position(read_stdin(), *mines);
         analyze(position);  // throws, naming the problem, if no layout of the mines fits
-        Rng rng(*seed);
-        const Decision decision = make_solver(*solver_name)->decide(position, rng);
+        const Decision decision = make_solver(*solver_name, Rng(*seed))->decide(position);
         const Grid<int8_t>& cells = position.cells;
         nlohmann::json probabilities = nlohmann::json::array();
         for (int r = 0; r < cells.rows(); ++r) {

@@ -6,24 +6,37 @@ namespace gridlab::gomoku {
 
 Env::Env(const Settings& settings)
     : state_(settings),
-      observation_(static_cast<size_t>(state_.num_actions()), 0),
-      mask_(static_cast<size_t>(state_.num_actions()), 1) {}
+      planes_(static_cast<size_t>(state_.num_actions()), 0.0f),
+      mask_(static_cast<size_t>(state_.num_actions()), 0) {}
 
-const std::vector<int8_t>& Env::reset(uint64_t seed) {
+void Env::reset(uint64_t seed) {
     state_ = State(state_.settings());
+    started_ = true;
     seed_ = seed;
-    std::fill(observation_.begin(), observation_.end(), 0);
+    std::fill(planes_.begin(), planes_.end(), 0.0f);
     std::fill(mask_.begin(), mask_.end(), 1);
-    return observation_;
+}
+
+Observation Env::observation() const {
+    const int size = state_.settings().size;
+    return {1, size, size, planes_, {}};
 }
 
 StepResult Env::step(int action) {
+    if (!started_) throw RefusedStep("call reset() before step()");
     const Stone mover = state_.to_move();
-    state_.apply(action);
-    observation_[action] = mover == Stone::Black ? -1 : 1;
+    try {
+        state_.apply(action);  // checked: throws, changing nothing
+    } catch (const std::invalid_argument& refused) {
+        throw RefusedStep(refused.what());
+    }
+    planes_[action] = mover == Stone::Black ? -1.0f : 1.0f;
     mask_[action] = 0;
     if (state_.is_terminal()) std::fill(mask_.begin(), mask_.end(), 0);
-    return {observation_, state_.winner() == mover ? 1.0 : 0.0, state_.is_terminal()};
+    StepResult result;
+    result.reward = state_.winner() == mover ? 1.0 : 0.0;
+    result.terminated = state_.is_terminal();
+    return result;
 }
 
 }  // namespace gridlab::gomoku

@@ -119,8 +119,7 @@ bool Mcts::finished() const {
 }
 
 int Mcts::choose(const State& state) {
-    begin(state);
-    while (!finished()) think(1000.0);
+    decide(state);
     return best_action();
 }
 
@@ -211,7 +210,7 @@ int Mcts::best_action() const {
     return root_state_.to_action(pool_[most_visited_child(pool_[0])].cell);
 }
 
-SearchReport Mcts::report() const {
+SearchReport Mcts::result() const {
     SearchReport report;
     if (!searching_) return report;
     const Node& root = pool_[0];

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/anytime.h"
 #include "core/rng.h"
 #include "gomoku/rules.h"
 
@@ -86,19 +87,19 @@ struct SearchReport {
     int64_t nodes = 0;                       // tree size
 };
 
-class Mcts {
+class Mcts : public AnytimeAi<State, SearchReport> {
 public:
     Mcts(std::unique_ptr<Policy> policy, const SearchConfig& config, uint64_t seed);
 
     // Starts a search from `state` (ongoing; throws std::invalid_argument otherwise).
-    void begin(const State& state);
+    void begin(const State& state) override;
     // Searches for about `slice_ms` milliseconds, or less if the budget runs out first.
-    void think(double slice_ms);
-    bool finished() const;
+    void think(double slice_ms) override;
+    bool finished() const override;
+    SearchReport result() const override;
     int best_action() const;  // the most visited root move; valid from begin() on
-    SearchReport report() const;
 
-    // begin, then think until finished: for the command line, arenas and tests.
+    // decide(), returning just the move: for the command line, arenas and tests.
     int choose(const State& state);
 
     const SearchConfig& config() const { return config_; }

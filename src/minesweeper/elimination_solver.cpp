@@ -46,7 +46,7 @@ Grid<Mark> eliminate(const Position& position) {
     return marks;
 }
 
-Decision EliminationSolver::decide(const Position& position, Rng& rng) {
+Decision EliminationSolver::decide_now(const Position& position) {
     const Grid<Mark> marks = eliminate(position);
     Decision decision;
     for (int i = 0; i < marks.size(); ++i) {
@@ -61,7 +61,7 @@ Decision EliminationSolver::decide(const Position& position, Rng& rng) {
     }
     const std::vector<int> unknown = unknown_cells(position, decision.knowledge.mines);
     if (!unknown.empty()) {
-        decision.move = rng.pick(unknown);
+        decision.move = rng_.pick(unknown);
         decision.guess = true;
     }
     return decision;

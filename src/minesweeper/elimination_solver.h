@@ -14,10 +14,16 @@ enum class Mark : int8_t { Unknown, Safe, Mine };
 Grid<Mark> eliminate(const Position& position);
 
 // Plays a cell the rule proved safe, else a random unknown cell.
-class EliminationSolver : public Solver {
+class EliminationSolver : public InstantSolver {
 public:
+    explicit EliminationSolver(Rng rng = Rng(0)) : rng_(rng) {}
     std::string_view name() const override { return "elimination"; }
-    Decision decide(const Position& position, Rng& rng) override;
+
+protected:
+    Decision decide_now(const Position& position) override;
+
+private:
+    Rng rng_;
 };
 
 }  // namespace gridlab::minesweeper

@@ -41,7 +41,7 @@ Env::Env(const EnvConfig& config) : config_(config) {
     mask_.assign(size, 0);
 }
 
-ResetResult Env::reset(uint64_t seed) {
+void Env::reset(uint64_t seed) {
     // Back to the all-hidden observation, then the cells the first-click rule opened.
     if (state_) {
         write_cells(state_->uncovered(), true);
@@ -49,19 +49,15 @@ ResetResult Env::reset(uint64_t seed) {
     } else {
         state_.emplace(config_.settings, seed);
     }
-    steps_ = 0;
     truncated_ = false;
     synced_ = 0;
     std::fill(mask_.begin(), mask_.end(), 1);
     sync_with_state();
-    StepInfo info;
-    info.outcome = state_->outcome();
-    info.revealed = state_->size() - config_.settings.mines - state_->safe_cells_left();
-    return {observation(), info};
+    info_ = StepInfo{state_->outcome(), 0, state_->size() - config_.settings.mines - state_->safe_cells_left()};
 }
 
 Observation Env::observation() const {
-    return {channel_count(config_.layout), config_.settings.rows, config_.settings.cols, observation_};
+    return {channel_count(config_.layout), config_.settings.rows, config_.settings.cols, observation_, {}};
 }
 
 void Env::write_cells(std::span<const int16_t> cells, bool hidden) {
@@ -98,30 +94,18 @@ void Env::sync_with_state() {
     if (episode_over()) std::fill(mask_.begin(), mask_.end(), 0);
 }
 
-StepResult Env::refuse(std::string error) const {
-    StepResult result;
-    result.observation = observation();
-    result.terminated = state_ && state_->terminal();
-    result.truncated = truncated_;
-    result.info.error = std::move(error);
-    result.info.outcome = state_ ? state_->outcome() : Outcome::Playing;
-    result.info.steps = steps_;
-    return result;
-}
-
 StepResult Env::step(int action) {
-    if (!state_) return refuse("call reset(seed) before step()");
-    if (episode_over()) return refuse("the episode is over: call reset(seed)");
+    if (!state_) throw RefusedStep("call reset(seed) before step()");
+    if (episode_over()) throw RefusedStep("the episode is over: call reset(seed)");
     if (action < 0 || action >= action_count())
-        return refuse("action " + std::to_string(action) + " is outside 0.." + std::to_string(action_count() - 1));
-    if (state_->view(action) != kHidden) return refuse(state_->reveal_error(action));
+        throw RefusedStep("action " + std::to_string(action) + " is outside 0.." + std::to_string(action_count() - 1));
+    if (state_->view(action) != kHidden) throw RefusedStep(state_->reveal_error(action));
 
     // Seed 004 pays less for a cell its elimination rule had already proved safe before this step.
     const bool known_safe = config_.rewards == RewardScheme::Seed004 &&
                             eliminate(state_->position())[action] == Mark::Safe;
     const int safe_left_before = state_->safe_cells_left();
     state_->reveal_unchecked(action);
-    ++steps_;
 
     StepResult result;
     const Outcome outcome = state_->outcome();
@@ -133,13 +117,10 @@ StepResult Env::step(int action) {
         result.reward = step_reward + end_reward;
     }
     result.terminated = state_->terminal();
-    truncated_ = !result.terminated && steps_ >= config_.max_steps;
+    info_ = StepInfo{outcome, info_.steps + 1, safe_left_before - state_->safe_cells_left()};
+    truncated_ = !result.terminated && info_.steps >= config_.max_steps;
     result.truncated = truncated_;
     sync_with_state();
-    result.observation = observation();
-    result.info.outcome = outcome;
-    result.info.steps = steps_;
-    result.info.revealed = safe_left_before - state_->safe_cells_left();
     return result;
 }
 

@@ -1,19 +1,16 @@
-// A Gymnasium-style environment over the rules, with the observation layouts and reward schemes
-// of seeds 000 and 004.
+// The Minesweeper environment (core/env.h's contract), with the observation layouts and reward
+// schemes of seeds 000 and 004.
 //
 //   Env env({level_settings("beginner", FirstClick::RandomStart), ObservationLayout::TwoChannel,
 //            RewardScheme::Seed004});
-//   auto [observation, info] = env.reset(seed);
+//   env.reset(seed);
 //   StepResult result = env.step(row * cols + col);
 //
-// The observation and the action mask live in the Env and are updated in place by each step (only
-// the cells that changed are written), so stepping allocates nothing: an Observation is a view of
-// the Env's buffer, valid until the next reset() or step(); copy its values to keep them.
+// Only the cells that changed are written into the observation and the mask.
 //
 // An action is `row * cols + col` (right for non-square boards too, unlike seed 004's code) and
 // reveals that cell. A refused action -- out of range, a cell already open, a step before reset()
-// or after the episode ended -- changes nothing and returns reward 0, the current observation,
-// terminated/truncated as they were, and info.error saying why. It is never undefined behaviour.
+// or after the episode ended -- throws RefusedStep and changes nothing.
 #pragma once
 
 #include <optional>
@@ -21,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/env.h"
 #include "minesweeper/rules.h"
 
 namespace gridlab::minesweeper {
@@ -47,58 +45,38 @@ struct EnvConfig {
     int max_steps = 200;  // seed 004's max_episode_steps: the episode is truncated after this many steps
 };
 
-// Channel-major: channel ch at (r, c) is values[(ch * rows + r) * cols + c]. A view of the Env's
-// buffer (see above).
-struct Observation {
-    int channels = 0, rows = 0, cols = 0;
-    std::span<const float> values;
-};
-
+// What the last reset() or step() did, beyond the contract's reward and episode end.
 struct StepInfo {
-    std::string error;  // non-empty: the action was refused and nothing changed
     Outcome outcome = Outcome::Playing;
     int steps = 0;     // accepted steps since reset
-    int revealed = 0;  // cells this step opened (flood fill included)
+    int revealed = 0;  // cells it opened (flood fill included)
 };
 
-struct StepResult {
-    Observation observation;
-    double reward = 0;
-    bool terminated = false;  // won or lost
-    bool truncated = false;   // the step limit ended the episode
-    StepInfo info;
-};
-
-struct ResetResult {
-    Observation observation;
-    StepInfo info;
-};
-
-class Env {
+class Env final : public gridlab::Env {
 public:
     explicit Env(const EnvConfig& config);  // throws std::invalid_argument for bad settings
 
-    ResetResult reset(uint64_t seed);
-    StepResult step(int action);
+    void reset(uint64_t seed) override;
+    StepResult step(int action) override;
+    int action_count() const override { return config_.settings.rows * config_.settings.cols; }
+    // Channel-major planes of the layout: 1, 2 or 10 channels of rows x cols; no extras.
+    Observation observation() const override;
+    // 1 for each hidden cell, all 0 once the episode is over.
+    std::span<const uint8_t> action_mask() const override { return mask_; }
+    bool episode_over() const override { return !state_ || state_->terminal() || truncated_; }
 
-    int action_count() const { return config_.settings.rows * config_.settings.cols; }
-    // 1 for each cell an action may reveal (hidden cells), all 0 once the episode is over. Like the
-    // observation, the Env's own buffer: valid until the next reset() or step().
-    const std::vector<uint8_t>& action_mask() const { return mask_; }
-    Observation observation() const;
-    bool episode_over() const { return !state_ || state_->terminal() || truncated_; }
+    const StepInfo& info() const { return info_; }
     const EnvConfig& config() const { return config_; }
     const std::optional<State>& state() const { return state_; }
 
 private:
-    StepResult refuse(std::string error) const;
     // The observation and mask entries of `cells`: as they show now, or as hidden ones.
     void write_cells(std::span<const int16_t> cells, bool hidden);
     void sync_with_state();                  // writes the cells uncovered since the last call
 
     EnvConfig config_;
     std::optional<State> state_;
-    int steps_ = 0;
+    StepInfo info_;
     bool truncated_ = false;
     std::vector<float> observation_;
     std::vector<uint8_t> mask_;

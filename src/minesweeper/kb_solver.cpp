@@ -92,7 +92,7 @@ KnowledgeBase infer(const Position& position) {
     return kb;
 }
 
-Decision KbSolver::decide(const Position& position, Rng& rng) {
+Decision KbSolver::decide_now(const Position& position) {
     KnowledgeBase kb = infer(position);
     Decision decision;
     decision.knowledge.safe = kb.safe;
@@ -105,7 +105,7 @@ Decision KbSolver::decide(const Position& position, Rng& rng) {
     }
     const std::vector<int> unknown = unknown_cells(position, kb.mines);
     if (!unknown.empty()) {
-        decision.move = rng.pick(unknown);
+        decision.move = rng_.pick(unknown);
         decision.guess = true;
     }
     return decision;

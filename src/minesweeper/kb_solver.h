@@ -24,10 +24,16 @@ KnowledgeBase infer(const Position& position);
 // adds subset differences until nothing changes. Returns the known safe and mine cells in `kb`.
 void infer_to_fixed_point(KnowledgeBase& kb);
 
-class KbSolver : public Solver {
+class KbSolver : public InstantSolver {
 public:
+    explicit KbSolver(Rng rng = Rng(0)) : rng_(rng) {}
     std::string_view name() const override { return "kb"; }
-    Decision decide(const Position& position, Rng& rng) override;
+
+protected:
+    Decision decide_now(const Position& position) override;
+
+private:
+    Rng rng_;
 };
 
 }  // namespace gridlab::minesweeper

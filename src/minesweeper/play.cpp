@@ -9,13 +9,13 @@
 
 namespace gridlab::minesweeper {
 
-GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell, Rng& rng) {
+GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell) {
     State state(settings, state_seed);
     if (settings.first_click != FirstClick::RandomStart) state.reveal(first_cell);
     GameRecord record;
     while (!state.terminal()) {
         Stopwatch watch;
-        const Decision decision = solver.decide(state.position(), rng);
+        const Decision decision = solver.decide(state.position());
         const double ms = watch.elapsed_ms();
         record.decision_ms.push_back(ms);
         if (decision.guess) record.guess_ms.push_back(ms);
@@ -57,9 +57,9 @@ EvalResult evaluate(const EvalSettings& settings) {
     parallel_for(settings.games, settings.jobs, [&](int i) {
         Rng rng = Rng::for_stream(settings.seed, static_cast<uint64_t>(i));
         const uint64_t state_seed = rng.next_u64();
-        auto solver = make_solver(settings.solver);
+        auto solver = make_solver(settings.solver, rng);
         Stopwatch watch;
-        records[i] = play_game(*solver, settings.settings, state_seed, settings.first_cell, rng);
+        records[i] = play_game(*solver, settings.settings, state_seed, settings.first_cell);
         milliseconds[i] = watch.elapsed_ms();
     });
 

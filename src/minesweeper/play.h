@@ -21,7 +21,7 @@ struct GameRecord {
 // Plays one game: State(settings, state_seed); the first click (unless RandomStart) goes to
 // `first_cell`; then the solver decides until the game ends. After each decision every other cell
 // the solver reported certain-safe is opened too: they are safe, and it saves re-analysing.
-GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell, Rng& rng);
+GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell);
 
 struct EvalSettings {
     std::string solver = "probability";

@@ -105,12 +105,6 @@ int find_free_guess(const Position& position, const Analysis& analysis, const An
 
 }  // namespace
 
-Decision ProbabilitySolver::decide(const Position& position, Rng& /*rng*/) {
-    begin(position);
-    think(std::numeric_limits<double>::infinity());
-    return decision_;
-}
-
 void ProbabilitySolver::begin(const Position& position) {
     position_ = position;
     cache_ = AnalysisCache{};

@@ -14,8 +14,8 @@
 //      scores 0 and is played only when every candidate is dead.
 //
 // For the web app the work can be sliced: begin() analyses the position, each think(ms) weighs more
-// candidates until its slice is used, and decision() is valid at any time (final once finished()).
-// The result does not depend on the slicing. decide() does it all in one call.
+// candidates until its slice is used, and result() is valid at any time (final once finished()).
+// The result does not depend on the slicing.
 #pragma once
 
 #include "minesweeper/endgame.h"
@@ -39,14 +39,12 @@ class ProbabilitySolver : public Solver {
 public:
     explicit ProbabilitySolver(const GuessSettings& settings = {}) : settings_(settings) {}
     std::string_view name() const override { return "probability"; }
-    // Throws std::invalid_argument on an impossible position.
-    Decision decide(const Position& position, Rng& rng) override;
-
-    void begin(const Position& position);  // throws std::invalid_argument on an impossible position
-    void think(double budget_ms);  // always does at least one unit of work
-    bool finished() const { return !endgame_pending_ && next_candidate_ >= decision_.knowledge.candidates.size(); }
-    int best_action() const { return decision_.move; }
-    const Decision& decision() const { return decision_; }
+    void begin(const Position& position) override;  // throws std::invalid_argument on an impossible position
+    void think(double budget_ms) override;  // always does at least one unit of work
+    bool finished() const override {
+        return !endgame_pending_ && next_candidate_ >= decision_.knowledge.candidates.size();
+    }
+    Decision result() const override { return decision_; }
 
 private:
     void choose_candidates(const Analysis& analysis);

@@ -10,9 +10,9 @@
 
 namespace gridlab::minesweeper {
 
-std::unique_ptr<Solver> make_solver(std::string_view name) {
-    if (name == "kb") return std::make_unique<KbSolver>();
-    if (name == "elimination") return std::make_unique<EliminationSolver>();
+std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng) {
+    if (name == "kb") return std::make_unique<KbSolver>(rng);
+    if (name == "elimination") return std::make_unique<EliminationSolver>(rng);
     if (name == "probability") return std::make_unique<ProbabilitySolver>();
     throw std::invalid_argument("unknown solver '" + std::string(name) + "' (expected kb, elimination or probability)");
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/anytime.h"
 #include "core/rng.h"
 #include "minesweeper/rules.h"
 
@@ -48,16 +49,31 @@ struct Decision {
     Knowledge knowledge;
 };
 
-class Solver {
+// Every solver is anytime (core/anytime.h): the probability solver weighs its guesses over several
+// slices; the others decide at once.
+class Solver : public AnytimeAi<Position, Decision> {
 public:
-    virtual ~Solver() = default;
     virtual std::string_view name() const = 0;
-    // `rng` is used only for the random guesses of kb and elimination: a seed fixes their games.
-    virtual Decision decide(const Position& position, Rng& rng) = 0;
 };
 
-// "kb", "elimination" or "probability"; throws std::invalid_argument otherwise.
-std::unique_ptr<Solver> make_solver(std::string_view name);
+// A solver that decides in begin(): think() has nothing left to do.
+class InstantSolver : public Solver {
+public:
+    void begin(const Position& position) override { decision_ = decide_now(position); }
+    void think(double) override {}
+    bool finished() const override { return true; }
+    Decision result() const override { return decision_; }
+
+protected:
+    virtual Decision decide_now(const Position& position) = 0;
+
+private:
+    Decision decision_;
+};
+
+// "kb", "elimination" or "probability"; throws std::invalid_argument otherwise. `rng` is used only for
+// the random guesses of kb and elimination: a seed fixes their games.
+std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0));
 
 // Helpers shared by the solvers.
 // Hidden, unflagged cells not in `known_mines` (ascending): where a guess may go.

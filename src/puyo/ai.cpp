@@ -7,12 +7,6 @@
 
 namespace gridlab::puyo {
 
-Plan Ai::decide(const State& state) {
-    begin(state);
-    while (!finished()) think(1e9);
-    return plan();
-}
-
 void RandomAi::begin(const State& state) {
     const std::vector<Placement> legal = state.legal_placements();
     plan_ = Plan{};

@@ -1,9 +1,7 @@
 // The AIs' common interface, and the two simple ones: `random` and `greedy`.
 //
-// Every AI is anytime so the web app never freezes: begin(state) starts a decision, think(ms) works
-// for about that long and returns, finished() says when more thinking would not change the answer,
-// and plan() is the best answer so far, with what the AI intends, for the UI to show. decide() does it
-// all in one call, for the command line and tests.
+// Every AI is anytime (core/anytime.h) so the web app never freezes; its result() is a Plan: the
+// placement to play now and what the AI intends, for the UI to show.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/anytime.h"
 #include "core/rng.h"
 #include "puyo/rules.h"
 
@@ -27,16 +26,9 @@ struct Plan {
     int64_t nodes = 0;            // positions evaluated so far
 };
 
-class Ai {
+class Ai : public AnytimeAi<State, Plan> {
 public:
-    virtual ~Ai() = default;
     virtual std::string name() const = 0;
-    virtual void begin(const State& state) = 0;  // state must not be terminal
-    virtual void think(double budget_ms) = 0;
-    virtual bool finished() const = 0;
-    virtual Plan plan() const = 0;
-
-    Plan decide(const State& state);
 };
 
 // Plays a uniformly random legal placement: the baseline every other AI must beat.
@@ -47,7 +39,7 @@ public:
     void begin(const State& state) override;
     void think(double) override {}
     bool finished() const override { return true; }
-    Plan plan() const override { return plan_; }
+    Plan result() const override { return plan_; }
 
 private:
     Rng rng_;
@@ -62,7 +54,7 @@ public:
     void begin(const State& state) override;
     void think(double) override {}
     bool finished() const override { return true; }
-    Plan plan() const override { return plan_; }
+    Plan result() const override { return plan_; }
 
 private:
     Plan plan_;

@@ -263,7 +263,7 @@ const BeamAi::Node* BeamAi::chosen_leaf() const {
     return &best_by_move_[best];
 }
 
-Plan BeamAi::plan() const {
+Plan BeamAi::result() const {
     Plan plan;
     plan.nodes = nodes_;
     const Node* leaf = chosen_leaf();

@@ -53,7 +53,7 @@ public:
     void begin(const State& state) override;
     void think(double budget_ms) override;
     bool finished() const override { return finished_; }
-    Plan plan() const override;
+    Plan result() const override;
 
 private:
     static constexpr int kKnownPairs = 1 + kPreviewCount;

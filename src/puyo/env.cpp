@@ -4,11 +4,15 @@
 
 namespace gridlab::puyo {
 
-Env::Env(const Settings& settings) : settings_(settings) { validate(settings); }
+Env::Env(const Settings& settings) : settings_(settings) {
+    validate(settings);
+    planes_.assign(static_cast<size_t>(rows_of(settings.rules)) * kColumns, 0.0f);
+}
 
-Observation Env::reset(uint64_t seed) {
+void Env::reset(uint64_t seed) {
     state_.emplace(settings_, seed);
-    return observe();
+    last_move_ = MoveResult{};
+    observe();
 }
 
 const State& Env::state() const {
@@ -16,36 +20,38 @@ const State& Env::state() const {
     return *state_;
 }
 
-Observation Env::observe() const {
-    const State& game = state();
-    Observation observation;
-    observation.rows = game.field().rows();
-    for (int line = 0; line < observation.rows; ++line)
-        for (int col = 0; col < kColumns; ++col)
-            observation.cells[line * kColumns + col] =
-                static_cast<uint8_t>(game.field().at(col, observation.rows - 1 - line));
-    observation.current = game.pair(0);
-    for (int ahead = 1; ahead <= kPreviewCount; ++ahead) observation.previews[ahead - 1] = game.pair(ahead);
-    return observation;
+Observation Env::observation() const {
+    const int rows = static_cast<int>(planes_.size()) / kColumns;
+    return {1, rows, kColumns, planes_, extras_};
 }
 
-std::array<bool, kPlacementCount> Env::action_mask() const {
-    std::array<bool, kPlacementCount> mask{};
-    const uint32_t legal = state().legal_mask();
-    for (int action = 0; action < kPlacementCount; ++action) mask[action] = legal >> action & 1u;
-    return mask;
+void Env::observe() {
+    const Field& field = state_->field();
+    const int rows = field.rows();
+    for (int line = 0; line < rows; ++line)
+        for (int col = 0; col < kColumns; ++col)
+            planes_[line * kColumns + col] = static_cast<float>(field.at(col, rows - 1 - line));
+    for (int pair = 0; pair <= kPreviewCount; ++pair) {
+        extras_[2 * pair] = static_cast<float>(state_->pair(pair).axis);
+        extras_[2 * pair + 1] = static_cast<float>(state_->pair(pair).child);
+    }
+    const uint32_t legal = state_->legal_mask();
+    for (int action = 0; action < kPlacementCount; ++action) mask_[action] = legal >> action & 1u;
 }
 
 StepResult Env::step(int action) {
-    if (!state_) throw std::invalid_argument("call reset() before step()");
-    if (state_->terminal()) throw std::invalid_argument("the episode has ended: call reset()");
-    const MoveResult move = state_->apply(placement_of(action));
+    if (!state_) throw RefusedStep("call reset() before step()");
+    if (state_->terminal()) throw RefusedStep("the episode has ended: call reset()");
+    try {
+        last_move_ = state_->apply(placement_of(action));  // checked: throws, changing nothing
+    } catch (const std::invalid_argument& refused) {
+        throw RefusedStep(refused.what());
+    }
+    observe();
     StepResult result;
-    result.observation = observe();
-    result.reward = move.score;
+    result.reward = static_cast<double>(last_move_.score);
     result.terminated = state_->game_over();
     result.truncated = !result.terminated && state_->limit_reached();
-    result.chains = move.chains;
     return result;
 }
 

@@ -33,7 +33,7 @@ const State kSmallOpening = State::parse(
 TEST_CASE("gomoku search: pure-mcts from the empty board, exact result for seed 1", "[gomoku]") {
     const std::unique_ptr<Mcts> ai = make_pure_mcts(Budget{2000, 0}, 1);
     CHECK(ai->choose(State()) == 3 * 8 + 2);
-    const SearchReport report = ai->report();
+    const SearchReport report = ai->result();
     CHECK(report.playouts == 2000);
     CHECK(report.candidates.size() == 64);
     CHECK(report.candidates[0].visits == 278);
@@ -43,7 +43,7 @@ TEST_CASE("gomoku search: pure-mcts from the empty board, exact result for seed 
 TEST_CASE("gomoku search: mcts on 6x6 four in a row, exact result for seed 3", "[gomoku]") {
     const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{3000, 0}, 3);
     CHECK(ai->choose(kSmallOpening) == 3 * 6 + 1);
-    const SearchReport report = ai->report();
+    const SearchReport report = ai->result();
     CHECK(report.candidates[0].visits == 2646);
     CHECK(report.candidates[0].value == Approx(0.9523).margin(0.0005));
     REQUIRE_FALSE(report.principal_line.empty());
@@ -65,7 +65,7 @@ TEST_CASE("gomoku search: the same seed and playouts give the same search, howev
         }
         CHECK(slices > 10);
         CHECK(sliced->best_action() == action);
-        CHECK(same_report(whole->report(), sliced->report()));
+        CHECK(same_report(whole->result(), sliced->result()));
     }
 }
 
@@ -73,25 +73,25 @@ TEST_CASE("gomoku search: mcts keeps the subtree of the moves played since its l
     const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{3000, 0}, 5);
     State state = kSmallOpening;
     state.apply(ai->choose(state));
-    const std::vector<int> line = ai->report().principal_line;
+    const std::vector<int> line = ai->result().principal_line;
     REQUIRE(line.size() >= 2);
     state.apply(line[1]);  // the reply the search expected
     ai->begin(state);
-    const SearchReport kept = ai->report();
+    const SearchReport kept = ai->result();
     CHECK(kept.playouts == 0);
     CHECK(kept.nodes > 100);
     CHECK(kept.candidates[0].visits > 0);
     // A position the tree never saw starts afresh.
     ai->begin(kSmallOpening);
-    CHECK(ai->report().candidates[0].visits == 0);
+    CHECK(ai->result().candidates[0].visits == 0);
 }
 
 TEST_CASE("gomoku search: the node budget caps the tree", "[gomoku]") {
     AiSpec spec = parse_ai_spec("pure-mcts:playouts=3000,nodes=1000");
     const std::unique_ptr<Mcts> ai = make_ai(spec, 1);
     ai->choose(State());
-    CHECK(ai->report().nodes <= 1000);
-    CHECK(ai->report().playouts == 3000);
+    CHECK(ai->result().nodes <= 1000);
+    CHECK(ai->result().playouts == 3000);
 }
 
 TEST_CASE("gomoku search: a seeded game between the two AIs has a fixed outcome", "[gomoku]") {
@@ -133,7 +133,7 @@ TEST_CASE("gomoku search: with draw contempt, a draw scores below even for the s
     config.budget = Budget{200, 0};
     Mcts ai(std::make_unique<UniformPolicy>(), config, 1);
     ai.choose(dead);
-    for (const CandidateStats& candidate : ai.report().candidates) {
+    for (const CandidateStats& candidate : ai.result().candidates) {
         REQUIRE(candidate.visits > 0);
         CHECK(candidate.value == Approx(-0.25));
     }

@@ -7,6 +7,8 @@
 #include "minesweeper/env.h"
 
 using namespace gridlab::minesweeper;
+using gridlab::Observation;
+using gridlab::StepResult;
 
 namespace {
 
@@ -16,9 +18,12 @@ EnvConfig small_config(RewardScheme rewards, ObservationLayout layout = Observat
 }
 
 // std::ranges::equal is missing from Emscripten 3.1.6's libc++.
-bool same_values(std::span<const float> a, std::span<const float> b) {
+template <typename T>
+bool same_values(std::span<const T> a, std::span<const T> b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
+bool same_values(std::span<const float> a, const std::vector<float>& b) { return same_values(a, std::span(b)); }
+bool same_mask(std::span<const uint8_t> a, const std::vector<uint8_t>& b) { return same_values(a, std::span(b)); }
 
 // The observation of a view written from scratch, as the layouts are documented in env.h.
 std::vector<float> expected_observation(const State& state, ObservationLayout layout) {
@@ -48,7 +53,7 @@ TEST_CASE("seed-000 rewards on a scripted game", "[minesweeper][env]") {
     env.reset(7);
     StepResult first = env.step(5);  // (0,5) opens a zero region
     CHECK(first.reward == 1.0);
-    CHECK(first.info.revealed == 19);
+    CHECK(env.info().revealed == 19);
     CHECK_FALSE(first.terminated);
     // Open every other safe cell: +1 each, and +10 (not 11) for the step that wins.
     std::vector<double> rewards;
@@ -58,17 +63,16 @@ TEST_CASE("seed-000 rewards on a scripted game", "[minesweeper][env]") {
     }
     CHECK(rewards == std::vector<double>{1, 1, 1, 1, 1, 1, 10});
     CHECK(env.state()->outcome() == Outcome::Won);
-    const StepResult after = env.step(4);
-    CHECK(after.info.error == "the episode is over: call reset(seed)");
-    CHECK(after.reward == 0);
-    CHECK(after.terminated);
+    CHECK_THROWS_AS(env.step(4), gridlab::RefusedStep);
+    CHECK_THROWS_WITH(env.step(4), "the episode is over: call reset(seed)");
+    CHECK(env.info().outcome == Outcome::Won);
 
     env.reset(7);
     env.step(0);
     const StepResult boom = env.step(8);  // (1,2) is a mine
     CHECK(boom.reward == -10.0);
     CHECK(boom.terminated);
-    CHECK(boom.info.outcome == Outcome::Lost);
+    CHECK(env.info().outcome == Outcome::Lost);
 }
 
 TEST_CASE("seed-004 rewards: known safe 1, unknown safe 1.5, end +-10", "[minesweeper][env]") {
@@ -99,8 +103,8 @@ TEST_CASE("actions map row * cols + col on a non-square board", "[minesweeper][e
     for (int i = 0; i < 21; ++i)
         if (one.state()->is_mine(i)) mine = i;
     REQUIRE(mine >= 0);
-    const StepResult result = one.step(mine);
-    CHECK(result.observation.values[mine] == -1.0f);  // the cell of index row*7+col exploded
+    one.step(mine);
+    CHECK(one.observation().planes[mine] == -1.0f);  // the cell of index row*7+col exploded
     CHECK(one.state()->view().at(mine / 7, mine % 7) == kMine);
 }
 
@@ -110,47 +114,48 @@ TEST_CASE("observation layouts, action mask, truncation and refused steps", "[mi
     two.step(0);
     Observation obs = two.observation();
     CHECK(obs.channels == 2);
-    CHECK(obs.values.size() == 60u);
-    CHECK(obs.values[0] == 1.0f);   // number of (0,0)
-    CHECK(obs.values[30] == 1.0f);  // open mask of (0,0)
-    CHECK(obs.values[1] == 0.0f);
-    CHECK(obs.values[31] == 0.0f);
+    CHECK(obs.planes.size() == 60u);
+    CHECK(obs.extras.empty());
+    CHECK(obs.planes[0] == 1.0f);   // number of (0,0)
+    CHECK(obs.planes[30] == 1.0f);  // open mask of (0,0)
+    CHECK(obs.planes[1] == 0.0f);
+    CHECK(obs.planes[31] == 0.0f);
 
     Env hot(small_config(RewardScheme::Seed000, ObservationLayout::OneHot));
     hot.reset(7);
     hot.step(5);
     obs = hot.observation();
     CHECK(obs.channels == 10);
-    CHECK(obs.values[0 * 30 + 5] == 1.0f);  // (0,5) shows 0
-    CHECK(obs.values[1 * 30 + 4] == 1.0f);  // (0,4) shows 1
-    CHECK(obs.values[2 * 30 + 13] == 1.0f);  // (2,1) shows 2
-    CHECK(obs.values[9 * 30 + 13] == 1.0f);  // open mask
-    CHECK(obs.values[9 * 30 + 0] == 0.0f);
+    CHECK(obs.planes[0 * 30 + 5] == 1.0f);  // (0,5) shows 0
+    CHECK(obs.planes[1 * 30 + 4] == 1.0f);  // (0,4) shows 1
+    CHECK(obs.planes[2 * 30 + 13] == 1.0f);  // (2,1) shows 2
+    CHECK(obs.planes[9 * 30 + 13] == 1.0f);  // open mask
+    CHECK(obs.planes[9 * 30 + 0] == 0.0f);
 
     Env player(small_config(RewardScheme::Seed000));
-    auto [start, info] = player.reset(7);
-    CHECK(same_values(start.values, std::vector<float>(30, 9.0f)));
-    CHECK(info.revealed == 0);
+    CHECK(player.episode_over());  // before the first reset
+    CHECK(same_mask(player.action_mask(), std::vector<uint8_t>(30, 0)));
+    player.reset(7);
+    CHECK(same_values(player.observation().planes, std::vector<float>(30, 9.0f)));
+    CHECK(player.info().revealed == 0);
     player.step(5);
-    const std::vector<uint8_t> mask = player.action_mask();
+    const std::span<const uint8_t> mask = player.action_mask();
     CHECK(std::count(mask.begin(), mask.end(), 1) == 11);
     CHECK(mask[5] == 0);
-    const StepResult open = player.step(5);
-    CHECK(open.info.error == "cell (0,5) is already open");
-    CHECK(open.reward == 0);
-    CHECK(open.info.steps == 1);
-    CHECK(player.step(30).info.error == "action 30 is outside 0..29");
-    CHECK(player.step(-1).info.error == "action -1 is outside 0..29");
+    CHECK_THROWS_WITH(player.step(5), "cell (0,5) is already open");
+    CHECK(player.info().steps == 1);
+    CHECK_THROWS_WITH(player.step(30), "action 30 is outside 0..29");
+    CHECK_THROWS_WITH(player.step(-1), "action -1 is outside 0..29");
 
     Env limited({{5, 6, 4, FirstClick::Safe}, ObservationLayout::PlayerView, RewardScheme::Seed000, 2});
-    CHECK(limited.step(0).info.error == "call reset(seed) before step()");
+    CHECK_THROWS_WITH(limited.step(0), "call reset(seed) before step()");
     limited.reset(7);
     CHECK_FALSE(limited.step(0).truncated);
     const StepResult second = limited.step(1);
     CHECK(second.truncated);
     CHECK_FALSE(second.terminated);
-    CHECK(limited.action_mask() == std::vector<uint8_t>(30, 0));
-    CHECK(limited.step(2).info.error == "the episode is over: call reset(seed)");
+    CHECK(same_mask(limited.action_mask(), std::vector<uint8_t>(30, 0)));
+    CHECK_THROWS_WITH(limited.step(2), "the episode is over: call reset(seed)");
 
     CHECK(parse_layout("one-hot") == ObservationLayout::OneHot);
     CHECK_THROWS_WITH(parse_reward_scheme("x"), "unknown reward scheme 'x' (expected seed-000 or seed-004)");
@@ -164,16 +169,16 @@ TEST_CASE("the in-place observation and mask match the state after every step an
         Env env({{6, 7, 8, FirstClick::RandomStart}, layout, RewardScheme::Seed000, 200});
         gridlab::Rng rng(3);
         for (int episode = 0; episode < 20; ++episode) {
-            const ResetResult reset = env.reset(rng.next_u64());
-            CHECK(same_values(reset.observation.values, expected_observation(*env.state(), layout)));
+            env.reset(rng.next_u64());
+            CHECK(same_values(env.observation().planes, expected_observation(*env.state(), layout)));
             while (!env.episode_over()) {
                 int action;
                 do action = static_cast<int>(rng.below(42)); while (env.state()->view(action) != kHidden);
-                const StepResult result = env.step(action);
-                CHECK(same_values(result.observation.values, expected_observation(*env.state(), layout)));
+                env.step(action);
+                CHECK(same_values(env.observation().planes, expected_observation(*env.state(), layout)));
                 std::vector<uint8_t> hidden(42);
                 for (int i = 0; i < 42; ++i) hidden[i] = !env.episode_over() && env.state()->view(i) == kHidden;
-                CHECK(env.action_mask() == hidden);
+                CHECK(same_mask(env.action_mask(), hidden));
             }
         }
     }
@@ -188,18 +193,18 @@ TEST_CASE("a reset after play deals exactly what a new Env deals", "[minesweeper
             if (used.state()->view(action) == kHidden) used.step(action);
         for (const uint64_t seed : {5u, 11u, 12u}) {
             Env fresh(config);
-            const ResetResult expected = fresh.reset(seed);
-            const ResetResult actual = used.reset(seed);
-            CHECK(same_values(actual.observation.values, expected.observation.values));
-            CHECK(actual.info.revealed == expected.info.revealed);
+            fresh.reset(seed);
+            used.reset(seed);
+            CHECK(same_values(used.observation().planes, fresh.observation().planes));
+            CHECK(used.info().revealed == fresh.info().revealed);
             for (const int action : {17, 3, 30}) {
                 if (fresh.episode_over() || fresh.state()->view(action) != kHidden) continue;
                 const StepResult want = fresh.step(action);
                 const StepResult got = used.step(action);
-                CHECK(same_values(got.observation.values, want.observation.values));
+                CHECK(same_values(used.observation().planes, fresh.observation().planes));
                 CHECK(got.reward == want.reward);
             }
-            CHECK(used.action_mask() == fresh.action_mask());
+            CHECK(same_values(used.action_mask(), fresh.action_mask()));
             CHECK(used.state()->view() == fresh.state()->view());
             for (int cell = 0; cell < 40; ++cell) CHECK(used.state()->is_mine(cell) == fresh.state()->is_mine(cell));
         }

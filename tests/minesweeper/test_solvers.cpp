@@ -95,8 +95,7 @@ TEST_CASE("kb on a board: sentences from numbers, subset inference", "[minesweep
     const KnowledgeBase kb = infer(position);
     CHECK(kb.mines == std::vector<int>{1, 7});
     CHECK(kb.safe == std::vector<int>{4});
-    Rng rng(1);
-    const Decision decision = KbSolver().decide(position, rng);
+    const Decision decision = KbSolver(Rng(1)).decide(position);
     CHECK(decision.move == 4);
     CHECK_FALSE(decision.guess);
     CHECK(decision.knowledge.mine_probability[1] == 1.0);
@@ -113,8 +112,7 @@ TEST_CASE("elimination: seed 004's local rule to a fixed point", "[minesweeper][
     CHECK(std::vector<Mark>(marks.cells().begin(), marks.cells().begin() + 8) == expected);
     // The subset deduction kb makes is beyond the local rule.
     const Position subset = parse_position("1..\n2..\n1..\n", 2);
-    Rng rng(3);
-    const Decision decision = EliminationSolver().decide(subset, rng);
+    const Decision decision = EliminationSolver(Rng(3)).decide(subset);
     CHECK(decision.knowledge.safe.empty());
     CHECK(decision.guess);
     CHECK(decision.move == 4);  // a seeded random unknown cell
@@ -203,9 +201,8 @@ TEST_CASE("probability: impossible positions and the bounded fallback", "[minesw
 }
 
 TEST_CASE("probability solver: certain cells first, then the best guess", "[minesweeper][probability]") {
-    Rng rng(1);
     ProbabilitySolver solver;
-    const Decision certain = solver.decide(parse_position("1..\n2..\n1..\n", 2), rng);
+    const Decision certain = solver.decide(parse_position("1..\n2..\n1..\n", 2));
     // With the mine count, both mines are located, so more cells are safe than kb could tell.
     CHECK(certain.move == 2);
     CHECK(certain.knowledge.safe == std::vector<int>{2, 4, 5, 8});
@@ -214,7 +211,7 @@ TEST_CASE("probability solver: certain cells first, then the best guess", "[mine
     // An untouched beginner board: every cell is 10/81; a corner is the best start.
     std::string board;
     for (int r = 0; r < 9; ++r) board += ".........\n";
-    const Decision opening = solver.decide(parse_position(board, 10), rng);
+    const Decision opening = solver.decide(parse_position(board, 10));
     CHECK(opening.guess);
     CHECK(opening.move == 0);
     CHECK(opening.knowledge.mine_probability[40] == Approx(10.0 / 81));
@@ -224,10 +221,9 @@ TEST_CASE("probability solver: a free 50/50 is taken before safer guesses", "[mi
     // One mine among (0,0), (1,0), (0,2), (1,2); (2,2) is a mine. Whenever (0,0) is the mine, (1,0)
     // is safe and the cells beside the pair, (2,0) and (2,1), are mines: no number can ever tell
     // (0,0) from (1,0), so that risk must be taken sooner or later, though the open area is safer.
-    Rng rng(1);
     ProbabilitySolver solver;
     const Position position = parse_position(".1........\n.4........\nFF........\n..........\n", 9);
-    const Decision decision = solver.decide(position, rng);
+    const Decision decision = solver.decide(position);
     CHECK(decision.guess);
     CHECK(decision.move == 0);
     CHECK(decision.knowledge.mine_probability[0] > decision.knowledge.mine_probability[39]);
@@ -285,17 +281,16 @@ TEST_CASE("probability solver: thinking in slices gives the one-call decision", 
     for (uint64_t seed = 1; seed <= 20 && compared < 5; ++seed) {
         State state(level_settings("expert"), seed);
         state.reveal(0);
-        Rng rng(seed);
         ProbabilitySolver one_call, sliced;
         while (!state.terminal()) {
-            const Decision decision = one_call.decide(state.position(), rng);
+            const Decision decision = one_call.decide(state.position());
             if (decision.guess && decision.knowledge.candidates.size() > 2) {
                 sliced.begin(state.position());
                 int slices = 0;
                 for (; !sliced.finished(); ++slices) sliced.think(0.0);
                 CHECK(slices >= 2);
-                CHECK(sliced.best_action() == decision.move);
-                CHECK(sliced.decision().knowledge.candidates.size() == decision.knowledge.candidates.size());
+                CHECK(sliced.result().move == decision.move);
+                CHECK(sliced.result().knowledge.candidates.size() == decision.knowledge.candidates.size());
                 ++compared;
             }
             state.reveal_unchecked(decision.move);

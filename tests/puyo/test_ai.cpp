@@ -87,7 +87,7 @@ TEST_CASE("beam in slices decides exactly as in one call", "[puyo]") {
         sliced.think(0);  // one parent field per slice
         ++slices;
     }
-    const Plan plan = sliced.plan();
+    const Plan plan = sliced.result();
     CHECK(slices > 4);
     CHECK(plan.placement == expected.placement);
     CHECK(plan.path == expected.path);

@@ -158,36 +158,46 @@ TEST_CASE("Tsu all clear: 2100 more on the next chain", "[puyo]") {
 TEST_CASE("Env: reset, mask, step, reward, truncation and termination", "[puyo]") {
     Env env({RuleSet::Tsu, 4, 3});
     CHECK_THROWS_WITH(env.step(0), "call reset() before step()");
-    const Observation first = env.reset(11);
-    CHECK(first.rows == 13);
-    CHECK(first.current == pair_at(11, 4, 0));
-    CHECK(first.previews[1] == pair_at(11, 4, 2));
-    for (const uint8_t cell : first.cells) CHECK(cell == 0);
+    CHECK(env.episode_over());
+    env.reset(11);
+    const auto code = [](Puyo puyo) { return static_cast<float>(puyo); };
+    gridlab::Observation seen = env.observation();
+    CHECK((seen.channels == 1 && seen.rows == 13 && seen.cols == 6));
+    REQUIRE(seen.extras.size() == 6u);
+    CHECK(seen.extras[0] == code(pair_at(11, 4, 0).axis));
+    CHECK(seen.extras[1] == code(pair_at(11, 4, 0).child));
+    CHECK(seen.extras[5] == code(pair_at(11, 4, 2).child));
+    for (const float cell : seen.planes) CHECK(cell == 0);
     CHECK(env.action_mask()[21]);
+    CHECK_THROWS_AS(env.step(22), gridlab::RefusedStep);
     CHECK_THROWS_WITH(env.step(22), "action 22 is outside 0..21");
 
-    StepResult result = env.step(action_of({0, 1}));
-    CHECK(result.observation.cells[12 * 6 + 0] == static_cast<uint8_t>(pair_at(11, 4, 0).axis));
-    CHECK(result.observation.cells[11 * 6 + 0] == static_cast<uint8_t>(pair_at(11, 4, 0).child));
-    CHECK(result.observation.current == pair_at(11, 4, 1));
+    gridlab::StepResult result = env.step(action_of({0, 1}));
+    seen = env.observation();
+    CHECK(seen.planes[12 * 6 + 0] == code(pair_at(11, 4, 0).axis));
+    CHECK(seen.planes[11 * 6 + 0] == code(pair_at(11, 4, 0).child));
+    CHECK(seen.extras[0] == code(pair_at(11, 4, 1).axis));
+    CHECK(env.last_move().chains == 0);
     CHECK_FALSE(result.truncated);
     env.step(action_of({5, 1}));
     result = env.step(action_of({3, 1}));
     CHECK(result.truncated);
     CHECK_FALSE(result.terminated);
     CHECK_THROWS_WITH(env.step(0), "the episode has ended: call reset()");
-    CHECK(env.reset(11).current == first.current);
+    env.reset(11);
+    CHECK(env.observation().extras[0] == code(pair_at(11, 4, 0).axis));
     CHECK_THROWS_WITH(Env({RuleSet::Tsu, 2, 0}), "colors: 2 is outside 3..5");
 
     // The tutorial env has 12 rows and the seed's reward for a chain.
     Env tutorial({RuleSet::Tutorial, 4, 0});
-    CHECK(tutorial.reset(1).rows == 12);
+    tutorial.reset(1);
+    CHECK(tutorial.observation().rows == 12);
 }
 
 TEST_CASE("Env: stacking the spawn column terminates the episode", "[puyo]") {
     Env env({RuleSet::Tutorial, 4, 0});
     env.reset(5);
-    StepResult result;
+    gridlab::StepResult result;
     int steps = 0;
     while (!result.terminated && steps < 100) {
         result = env.step(action_of({kSpawnColumn, 1}));
@@ -196,7 +206,7 @@ TEST_CASE("Env: stacking the spawn column terminates the episode", "[puyo]") {
     REQUIRE(result.terminated);
     CHECK_FALSE(result.truncated);
     CHECK(steps <= 10);
-    for (const bool legal : env.action_mask()) CHECK_FALSE(legal);
+    for (const uint8_t legal : env.action_mask()) CHECK_FALSE(legal);
     CHECK_THROWS_WITH(env.step(0), "the episode has ended: call reset()");
 }
 
