@@ -17,6 +17,7 @@
 #include "gomoku/ai.h"
 #include "gomoku/env.h"
 #include "minesweeper/env.h"
+#include "minesweeper/learner.h"
 #include "minesweeper/play.h"
 #include "puyo/beam.h"
 #include "puyo/env.h"
@@ -33,6 +34,7 @@ constexpr uint64_t kSeed = 1;
 // measured, so both builds do exactly the same work for the same --seconds.
 constexpr double kMinesweeperStepsPerSecond = 4'000'000;
 constexpr double kExpertGamesPerSecond = 150;
+constexpr double kLearnerEpisodesPerSecond = 30;
 constexpr double kPuyoStepsPerSecond = 1'500'000;
 constexpr double kBeamMovesPerSecond = 100;
 constexpr double kGomokuStepsPerSecond = 25'000'000;
@@ -106,7 +108,17 @@ nlohmann::ordered_json bench_minesweeper(double seconds) {
     expert.games = static_cast<int>(work_per_run(seconds, kExpertGamesPerSecond));
     expert.seed = kSeed;
     const double game_ms = median_ms_per_unit([&] { return evaluate(expert).games; });
-    return {{"env_steps_per_s", per_second(step_ms)}, {"expert_ms_per_game", milliseconds(game_ms)}};
+
+    // The learner's default training on beginner from a fresh network: steps with learning.
+    const int64_t episodes = work_per_run(seconds, kLearnerEpisodesPerSecond);
+    const double train_step_ms = median_ms_per_unit([&] {
+        Trainer trainer(TrainSettings{});
+        trainer.train_until(episodes);
+        return trainer.steps();
+    });
+    return {{"env_steps_per_s", per_second(step_ms)},
+            {"expert_ms_per_game", milliseconds(game_ms)},
+            {"train_steps_per_s", per_second(train_step_ms)}};
 }
 
 nlohmann::ordered_json bench_puyo(double seconds) {
@@ -149,7 +161,7 @@ nlohmann::ordered_json bench_gomoku(double seconds) {
 void add_bench_command(CLI::App& app) {
     auto* command = app.add_subcommand("bench", "Speed of every environment and AI (seeded work, median of runs)");
     auto seconds = std::make_shared<double>(2.0);
-    command->add_option("--seconds", *seconds, "about how long each of the six items runs natively")
+    command->add_option("--seconds", *seconds, "about how long each of the seven items runs natively")
         ->check(CLI::Range(0.001, 3600.0));
     command->callback([seconds] {
 #ifdef __EMSCRIPTEN__

@@ -1,10 +1,16 @@
-// gridlab minesweeper analyze | eval | timing
+// gridlab minesweeper analyze | eval | timing | train
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <optional>
+#include <sstream>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "learn/model_file.h"
+#include "minesweeper/learner.h"
 #include "minesweeper/play.h"
 #include "minesweeper/probability.h"
 #include "minesweeper/solver.h"
@@ -59,27 +65,61 @@ void add_analyze(CLI::App& game) {
     });
 }
 
-// The options eval and timing share: which solver, which board, which games.
-struct EvalOptions {
-    std::string solver, level, first_click = "safe", first_cell;
+// The board options eval, timing and train share.
+struct BoardOptions {
+    std::string level, first_click = "safe";
     std::optional<int> rows, cols, mines;
-    int games = 0, jobs = 1;
-    uint64_t seed = 0;
 };
 
-void add_eval_options(CLI::App* cmd, EvalOptions& o) {
-    cmd->add_option("--solver", o.solver, "probability, elimination or kb")
-        ->required()
-        ->check(CLI::IsMember({"probability", "elimination", "kb"}));
+void add_board_options(CLI::App* cmd, BoardOptions& o) {
     cmd->add_option("--level", o.level, "beginner, intermediate or expert")
         ->check(CLI::IsMember({"beginner", "intermediate", "expert"}));
     cmd->add_option("--rows", o.rows, "Custom board rows (with --cols and --mines)");
     cmd->add_option("--cols", o.cols, "Custom board columns");
     cmd->add_option("--mines", o.mines, "Custom board mines");
-    cmd->add_option("--games", o.games, "Number of games")->required()->check(CLI::Range(1, 10'000'000));
-    cmd->add_option("--seed", o.seed, "Seed: game i is seeded from (seed, i)")->required();
     cmd->add_option("--first-click", o.first_click, "safe, zero or none")
         ->check(CLI::IsMember({"safe", "zero", "none"}));
+}
+
+Settings board_settings(const BoardOptions& o) {
+    const bool custom = o.rows || o.cols || o.mines;
+    if (custom == !o.level.empty()) throw InputError("give either --level or all of --rows, --cols and --mines");
+    if (custom && !(o.rows && o.cols && o.mines))
+        throw InputError("a custom board needs all of --rows, --cols and --mines");
+    const FirstClick rule = parse_first_click(o.first_click);
+    const Settings settings = custom ? Settings{*o.rows, *o.cols, *o.mines, rule} : level_settings(o.level, rule);
+    validate(settings);
+    return settings;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError("cannot read " + path);
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+void write_file(const std::string& path, const std::string& bytes) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file || !file.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !file.flush())
+        throw InputError("cannot write " + path);
+}
+
+// The options eval and timing share: which solver, which board, which games.
+struct EvalOptions {
+    std::string solver, model, first_cell;
+    BoardOptions board;
+    int games = 0, jobs = 1;
+    uint64_t seed = 0;
+};
+
+void add_eval_options(CLI::App* cmd, EvalOptions& o) {
+    cmd->add_option("--solver", o.solver, "probability, elimination, kb or learned (with --model)")
+        ->required()
+        ->check(CLI::IsMember({"probability", "elimination", "kb", "learned"}));
+    cmd->add_option("--model", o.model, "A model file made by `gridlab minesweeper train` (for --solver learned)");
+    add_board_options(cmd, o.board);
+    cmd->add_option("--games", o.games, "Number of games")->required()->check(CLI::Range(1, 10'000'000));
+    cmd->add_option("--seed", o.seed, "Seed: game i is seeded from (seed, i)")->required();
     cmd->add_option("--first-cell", o.first_cell, "R,C of the first click (default 0,0; 3,3 for zero)");
     cmd->add_option("--jobs", o.jobs, "Threads (results do not depend on it)")->check(CLI::Range(1, 64));
 }
@@ -87,13 +127,10 @@ void add_eval_options(CLI::App* cmd, EvalOptions& o) {
 EvalSettings eval_settings(const EvalOptions& o) {
     EvalSettings eval;
     eval.solver = o.solver;
-    const bool custom = o.rows || o.cols || o.mines;
-    if (custom == !o.level.empty()) throw InputError("give either --level or all of --rows, --cols and --mines");
-    if (custom && !(o.rows && o.cols && o.mines))
-        throw InputError("a custom board needs all of --rows, --cols and --mines");
-    const FirstClick rule = parse_first_click(o.first_click);
-    eval.settings = custom ? Settings{*o.rows, *o.cols, *o.mines, rule} : level_settings(o.level, rule);
-    validate(eval.settings);
+    if ((o.solver == "learned") != !o.model.empty()) throw InputError("--model goes with --solver learned, and only with it");
+    if (!o.model.empty())
+        eval.learned = std::make_shared<const learn::Network>(learn::load_model(read_file(o.model), "minesweeper").network);
+    eval.settings = board_settings(o.board);
     eval.first_cell = default_first_cell(eval.settings);
     if (!o.first_cell.empty()) {
         const size_t comma = o.first_cell.find(',');
@@ -121,7 +158,7 @@ void add_eval(CLI::App& game) {
                     {"rows", eval.settings.rows},
                     {"cols", cols},
                     {"mines", eval.settings.mines},
-                    {"first_click", options->first_click},
+                    {"first_click", options->board.first_click},
                     {"first_cell", {eval.first_cell / cols, eval.first_cell % cols}},
                     {"games", result.games},
                     {"wins", result.wins},
@@ -155,6 +192,95 @@ void add_timing(CLI::App& game) {
     });
 }
 
+struct TrainOptions {
+    BoardOptions board;
+    std::string rewards = "seed-000", out;
+    std::optional<int64_t> episodes;
+    std::optional<double> minutes;
+    TrainSettings settings;
+};
+
+nlohmann::json curve_json(const std::vector<CurvePoint>& curve) {
+    nlohmann::json episodes = nlohmann::json::array(), win_rate = nlohmann::json::array(),
+                   reward = nlohmann::json::array(), loss = nlohmann::json::array();
+    for (const CurvePoint& point : curve) {
+        episodes.push_back(point.episodes);
+        win_rate.push_back(rounded(point.win_rate, 1e4));
+        reward.push_back(rounded(point.mean_reward, 1e3));
+        loss.push_back(rounded(point.loss, 1e5));
+    }
+    return {{"episodes", episodes}, {"win_rate", win_rate}, {"mean_reward", reward}, {"loss", loss}};
+}
+
+// Trains in chunks so that progress can be shown; an episode budget stops exactly there (the same
+// weights on every machine), a time budget wherever the clock says.
+void train(Trainer& trainer, const TrainOptions& o) {
+    const int64_t target = o.episodes.value_or(0);
+    const double seconds = o.minutes.value_or(0) * 60.0;
+    Progress progress("episodes", target, seconds, o.settings.window);
+    const auto report = [&] {
+        const std::vector<CurvePoint>& curve = trainer.curve();
+        const std::string win = curve.empty() ? "" : "win " + std::to_string(std::lround(curve.back().win_rate * 100)) + "%";
+        progress.update(trainer.episodes(), win);
+    };
+    if (target > 0) {
+        while (trainer.episodes() < target) {
+            trainer.train_until(std::min(target, trainer.episodes() + 10));
+            report();
+        }
+    } else {
+        while (progress.seconds() < seconds) {
+            trainer.think(std::min(250.0, (seconds - progress.seconds()) * 1000.0));
+            report();
+        }
+    }
+    progress.finish();
+}
+
+void add_train(CLI::App& game) {
+    auto* cmd = game.add_subcommand("train", "Train a network agent from its own games in the environment");
+    auto o = std::make_shared<TrainOptions>();
+    add_board_options(cmd, o->board);
+    auto* episodes = cmd->add_option("--episodes", o->episodes, "Episodes to play (the same weights everywhere)")
+                         ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
+    auto* minutes = cmd->add_option("--minutes", o->minutes, "Or: minutes to train (weights depend on the machine)")
+                        ->check(CLI::Range(0.001, 100000.0));
+    episodes->excludes(minutes);
+    cmd->add_option("--seed", o->settings.seed, "Seed of the weights, the games and the exploration")->required();
+    cmd->add_option("--rewards", o->rewards, "seed-000 or seed-004")->check(CLI::IsMember({"seed-000", "seed-004"}));
+    cmd->add_option("--out", o->out, "Where to write the model file")->required();
+    cmd->add_option("--width", o->settings.shape.width, "Channels per hidden layer")->check(CLI::Range(1, 128));
+    cmd->add_option("--depth", o->settings.shape.depth, "3x3 convolution layers")->check(CLI::Range(1, 12));
+    cmd->add_option("--learning-rate", o->settings.learning_rate, "Adam's step size")->check(CLI::Range(1e-6, 1.0));
+    cmd->add_option("--exploration", o->settings.exploration, "Chance of a random move while training")
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--batch", o->settings.batch, "Boards per update")->check(CLI::Range(1, 1024));
+    cmd->add_option("--steps-per-update", o->settings.steps_per_update, "Moves between updates")
+        ->check(CLI::Range(1, 1000));
+    cmd->add_option("--window", o->settings.window, "Episodes per point of the learning curve")
+        ->check(CLI::Range(1, 1'000'000));
+    cmd->callback([o] {
+        if (!o->episodes && !o->minutes) throw InputError("give --episodes or --minutes");
+        o->settings.board = board_settings(o->board);
+        o->settings.rewards = parse_reward_scheme(o->rewards);
+        Trainer trainer(o->settings);
+        const Stopwatch watch;
+        train(trainer, *o);
+        const double seconds = watch.elapsed_ms() / 1000.0;
+        write_file(o->out, learn::save_model({"minesweeper", trainer.network(), trainer.describe()}));
+        const std::vector<CurvePoint>& curve = trainer.curve();
+        print_json({{"episodes", trainer.episodes()},
+                    {"steps", trainer.steps()},
+                    {"updates", trainer.updates()},
+                    {"seconds", rounded(seconds, 1e2)},
+                    {"steps_per_second", rounded(trainer.steps() / std::max(seconds, 1e-9), 1)},
+                    {"win_rate", curve.empty() ? 0.0 : rounded(curve.back().win_rate, 1e4)},
+                    {"curve", curve_json(curve)},
+                    {"weight_hash", learn::hex16(learn::weight_hash(trainer.network()))},
+                    {"out", o->out}});
+    });
+}
+
 }  // namespace
 
 void add_minesweeper_commands(CLI::App& app) {
@@ -163,6 +289,7 @@ void add_minesweeper_commands(CLI::App& app) {
     add_analyze(*game);
     add_eval(*game);
     add_timing(*game);
+    add_train(*game);
 }
 
 }  // namespace gridlab::cli

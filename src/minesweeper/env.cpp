@@ -21,6 +21,10 @@ RewardScheme parse_reward_scheme(std::string_view name) {
     throw std::invalid_argument("unknown reward scheme '" + std::string(name) + "' (expected seed-000 or seed-004)");
 }
 
+std::string_view reward_scheme_name(RewardScheme scheme) {
+    return scheme == RewardScheme::Seed000 ? "seed-000" : "seed-004";
+}
+
 namespace {
 
 int channel_count(ObservationLayout layout) {

@@ -37,6 +37,7 @@ enum class RewardScheme {
 
 ObservationLayout parse_layout(std::string_view name);  // "player-view", "two-channel", "one-hot"
 RewardScheme parse_reward_scheme(std::string_view name);  // "seed-000", "seed-004"
+std::string_view reward_scheme_name(RewardScheme scheme);
 
 struct EnvConfig {
     Settings settings{9, 9, 10, FirstClick::RandomStart};

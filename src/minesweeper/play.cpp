@@ -51,13 +51,13 @@ TimeSpread spread_of(std::vector<double> ms) {
 
 EvalResult evaluate(const EvalSettings& settings) {
     validate(settings.settings);
-    make_solver(settings.solver);  // reject an unknown name before starting threads
+    make_solver(settings.solver, Rng(0), settings.learned.get());  // reject a bad name before starting threads
     std::vector<GameRecord> records(settings.games);
     std::vector<double> milliseconds(settings.games, 0.0);
     parallel_for(settings.games, settings.jobs, [&](int i) {
         Rng rng = Rng::for_stream(settings.seed, static_cast<uint64_t>(i));
         const uint64_t state_seed = rng.next_u64();
-        auto solver = make_solver(settings.solver, rng);
+        auto solver = make_solver(settings.solver, rng, settings.learned.get());
         Stopwatch watch;
         records[i] = play_game(*solver, settings.settings, state_seed, settings.first_cell);
         milliseconds[i] = watch.elapsed_ms();

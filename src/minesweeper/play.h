@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_se
 
 struct EvalSettings {
     std::string solver = "probability";
+    std::shared_ptr<const learn::Network> learned;  // the "learned" solver's network
     Settings settings;
     int first_cell = 0;  // ignored for RandomStart
     int games = 100;

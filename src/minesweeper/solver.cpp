@@ -6,15 +6,21 @@
 
 #include "minesweeper/elimination_solver.h"
 #include "minesweeper/kb_solver.h"
+#include "minesweeper/learner.h"
 #include "minesweeper/probability_solver.h"
 
 namespace gridlab::minesweeper {
 
-std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng) {
+std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng, const learn::Network* learned) {
     if (name == "kb") return std::make_unique<KbSolver>(rng);
     if (name == "elimination") return std::make_unique<EliminationSolver>(rng);
     if (name == "probability") return std::make_unique<ProbabilitySolver>();
-    throw std::invalid_argument("unknown solver '" + std::string(name) + "' (expected kb, elimination or probability)");
+    if (name == "learned") {
+        if (!learned) throw std::invalid_argument("the learned solver needs a trained model");
+        return std::make_unique<LearnedSolver>(*learned);
+    }
+    throw std::invalid_argument("unknown solver '" + std::string(name) +
+                                "' (expected kb, elimination, probability or learned)");
 }
 
 std::vector<int> unknown_cells(const Position& position, const std::vector<int>& known_mines) {

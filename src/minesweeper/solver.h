@@ -14,6 +14,10 @@
 #include "core/rng.h"
 #include "minesweeper/rules.h"
 
+namespace gridlab::learn {
+class Network;
+}
+
 namespace gridlab::minesweeper {
 
 // Seed 001's unit of knowledge: "exactly `mines` of these cells are mines".
@@ -71,9 +75,10 @@ private:
     Decision decision_;
 };
 
-// "kb", "elimination" or "probability"; throws std::invalid_argument otherwise. `rng` is used only for
-// the random guesses of kb and elimination: a seed fixes their games.
-std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0));
+// "kb", "elimination", "probability" or "learned" (which plays a copy of `learned`, a network made by
+// learner.h); throws std::invalid_argument otherwise. `rng` is used only for the random guesses of kb
+// and elimination: a seed fixes their games.
+std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0), const learn::Network* learned = nullptr);
 
 // Helpers shared by the solvers.
 // Hidden, unflagged cells not in `known_mines` (ascending): where a guess may go.

@@ -249,7 +249,7 @@ TEST_CASE("eval: seeded results, whatever the number of jobs", "[minesweeper][ev
     CHECK(evaluate(settings).wins == 54);
     settings.solver = "elimination";
     CHECK(evaluate(settings).wins == 54);
-    CHECK_THROWS_WITH(make_solver("random"), "unknown solver 'random' (expected kb, elimination or probability)");
+    CHECK_THROWS_WITH(make_solver("random"), "unknown solver 'random' (expected kb, elimination, probability or learned)");
 }
 
 TEST_CASE("endgame: exact chance of winning over few layouts", "[minesweeper][endgame]") {

@@ -1,0 +1,250 @@
+#include "minesweeper/learner.h"
+
+#include <algorithm>
+#include <cassert>
+#include <stdexcept>
+
+#include "core/time_budget.h"
+#include "minesweeper/play.h"
+
+namespace gridlab::minesweeper {
+
+namespace {
+
+constexpr int kHiddenPlane = 9;
+constexpr int kDensityPlane = 10;
+
+bool hidden(int8_t view) { return view == kHidden || view == kFlag; }
+
+void require(bool ok, const std::string& what) {
+    if (!ok) throw std::invalid_argument(what);
+}
+
+// Where cell (r, c) goes under symmetry k of a rows x cols board: bit 0 flips the rows, bit 1 the
+// columns, bit 2 (square boards only) swaps rows and columns. The rules do not care, so each board
+// the agent saw teaches the same lesson up to 8 times over.
+int symmetric_cell(int cell, int rows, int cols, int k) {
+    int r = cell / cols, c = cell % cols;
+    if (k & 1) r = rows - 1 - r;
+    if (k & 2) c = cols - 1 - c;
+    if (k & 4) std::swap(r, c);
+    return r * cols + c;
+}
+
+}  // namespace
+
+learn::Network make_cell_network(const NetworkShape& shape) {
+    learn::Network network;
+    network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, shape.width));
+    network.add(std::make_unique<learn::ReLU>());
+    for (int layer = 1; layer < shape.depth; ++layer) {
+        network.add(std::make_unique<learn::Conv2d>(shape.width, shape.width));
+        network.add(std::make_unique<learn::ReLU>());
+    }
+    network.add(std::make_unique<learn::Conv2d>(shape.width, 1, 1));
+    return network;
+}
+
+void encode_view(std::span<const int8_t> view, int mines, learn::Tensor& inputs, int n) {
+    const int cells = inputs.shape[2] * inputs.shape[3];
+    assert(static_cast<int>(view.size()) == cells && inputs.shape[1] == kLearnedInputPlanes);
+    float* planes = inputs.sample(n);
+    std::fill(planes, planes + kLearnedInputPlanes * cells, 0.0f);
+    int hidden_cells = 0;
+    for (int cell = 0; cell < cells; ++cell) {
+        const int8_t value = view[cell];
+        if (hidden(value)) {
+            planes[kHiddenPlane * cells + cell] = 1.0f;
+            ++hidden_cells;
+        } else if (value >= 0 && value <= 8) {
+            planes[value * cells + cell] = 1.0f;
+        }
+    }
+    const float density = hidden_cells > 0 ? std::min(1.0f, static_cast<float>(mines) / static_cast<float>(hidden_cells)) : 0.0f;
+    std::fill(planes + kDensityPlane * cells, planes + (kDensityPlane + 1) * cells, density);
+}
+
+void validate(const TrainSettings& s) {
+    validate(s.board);
+    require(s.shape.width >= 1 && s.shape.width <= 128, "width: " + std::to_string(s.shape.width) + " is outside 1..128");
+    require(s.shape.depth >= 1 && s.shape.depth <= 12, "depth: " + std::to_string(s.shape.depth) + " is outside 1..12");
+    require(s.learning_rate > 0.0f && s.learning_rate <= 1.0f, "learning rate: must be in (0, 1]");
+    require(s.exploration >= 0.0 && s.exploration <= 1.0, "exploration: must be in [0, 1]");
+    require(s.batch >= 1 && s.batch <= 1024, "batch: " + std::to_string(s.batch) + " is outside 1..1024");
+    require(s.steps_per_update >= 1 && s.steps_per_update <= 1000,
+            "steps per update: " + std::to_string(s.steps_per_update) + " is outside 1..1000");
+    require(s.replay_capacity >= s.batch && s.replay_capacity <= 1'000'000,
+            "replay capacity: " + std::to_string(s.replay_capacity) + " is outside batch..1000000");
+    require(s.window >= 1 && s.window <= 1'000'000, "window: " + std::to_string(s.window) + " is outside 1..1000000");
+}
+
+namespace {
+
+EnvConfig training_env(const TrainSettings& settings) {
+    validate(settings);
+    // A step limit of the board's size never truncates: each step opens at least one cell.
+    return {settings.board, ObservationLayout::PlayerView, settings.rewards,
+            settings.board.rows * settings.board.cols};
+}
+
+}  // namespace
+
+Trainer::Trainer(const TrainSettings& settings)
+    : settings_(settings),
+      env_(training_env(settings)),
+      network_(make_cell_network(settings.shape)),
+      rng_(Rng::for_stream(settings.seed, 1)),
+      first_cell_(default_first_cell(settings.board)) {
+    Rng init_rng = Rng::for_stream(settings.seed, 0);
+    network_.init(init_rng);
+    optimizer_ = std::make_unique<learn::Adam>(network_, learn::AdamSettings{.learning_rate = settings.learning_rate});
+    one_board_.reset({1, kLearnedInputPlanes, settings.board.rows, settings.board.cols});
+}
+
+void Trainer::think(double budget_ms) {
+    const TimeBudget budget(budget_ms);
+    do step();
+    while (!budget.expired());
+}
+
+void Trainer::train_until(int64_t episodes) {
+    while (episodes_ < episodes) step();
+}
+
+void Trainer::start_episode() {
+    env_.reset(rng_.next_u64());
+    episode_reward_ = 0;
+    // The first click is the evaluation's: always safe, so it teaches nothing and is not a sample.
+    if (settings_.board.first_click != FirstClick::RandomStart) episode_reward_ += env_.step(first_cell_).reward;
+}
+
+void Trainer::step() {
+    if (env_.episode_over()) {
+        start_episode();
+        if (env_.episode_over()) return end_episode();  // a tiny board the first click won
+    }
+    const std::span<const float> planes = env_.observation().planes;
+    Sample sample{std::vector<int8_t>(planes.begin(), planes.end()), std::vector<int8_t>(planes.size(), -1)};
+    const int action = choose(sample.view);
+    const StepResult result = env_.step(action);
+    ++steps_;
+    episode_reward_ += result.reward;
+    sample.labels[action] = result.reward < 0 ? 1 : 0;  // both reward schemes pay < 0 for a mine only
+    episode_.push_back(std::move(sample));
+    if (env_.episode_over()) end_episode();
+    if (static_cast<int>(replay_.size()) >= settings_.batch && steps_ % settings_.steps_per_update == 0) update();
+}
+
+int Trainer::choose(std::span<const int8_t> view) {
+    const std::span<const uint8_t> mask = env_.action_mask();
+    if (rng_.chance(settings_.exploration)) {
+        std::vector<int> legal;
+        for (int cell = 0; cell < static_cast<int>(mask.size()); ++cell)
+            if (mask[cell]) legal.push_back(cell);
+        return rng_.pick(legal);
+    }
+    encode_view(view, settings_.board.mines, one_board_, 0);
+    const learn::Tensor& logits = network_.forward(one_board_);
+    int best = -1;
+    for (int cell = 0; cell < static_cast<int>(mask.size()); ++cell)
+        if (mask[cell] && (best < 0 || logits.values[cell] < logits.values[best])) best = cell;
+    return best;
+}
+
+void Trainer::end_episode() {
+    const bool won = env_.info().outcome == Outcome::Won;
+    const std::span<const float> final_view = env_.observation().planes;
+    for (Sample& sample : episode_) {
+        // A cell open at the end was safe on every board before it opened. A won game leaves exactly
+        // the mines hidden, so then every cell of every board on the way is known.
+        for (size_t cell = 0; cell < sample.view.size(); ++cell) {
+            if (!hidden(sample.view[cell]) || sample.labels[cell] >= 0) continue;
+            if (final_view[cell] != kHidden && final_view[cell] != kMine) sample.labels[cell] = 0;
+            else if (won) sample.labels[cell] = 1;
+        }
+        if (static_cast<int>(replay_.size()) < settings_.replay_capacity)
+            replay_.push_back(std::move(sample));
+        else
+            replay_[replay_next_] = std::move(sample);
+        replay_next_ = (replay_next_ + 1) % static_cast<size_t>(settings_.replay_capacity);
+    }
+    episode_.clear();
+    ++episodes_;
+    ++window_episodes_;
+    window_wins_ += won;
+    window_reward_ += episode_reward_;
+    if (window_episodes_ < settings_.window) return;
+    curve_.push_back({episodes_, static_cast<double>(window_wins_) / window_episodes_, window_reward_ / window_episodes_,
+                      window_updates_ > 0 ? window_loss_ / window_updates_ : 0.0});
+    window_wins_ = window_episodes_ = window_updates_ = 0;
+    window_reward_ = window_loss_ = 0;
+}
+
+void Trainer::update() {
+    const int rows = settings_.board.rows, cols = settings_.board.cols, batch = settings_.batch;
+    batch_inputs_.reset({batch, kLearnedInputPlanes, rows, cols});
+    batch_targets_.reset({batch, 1, rows, cols});
+    batch_weights_.reset({batch, 1, rows, cols});
+    const int symmetries = rows == cols ? 8 : 4;
+    std::vector<int8_t> view(static_cast<size_t>(rows) * cols);
+    for (int n = 0; n < batch; ++n) {
+        const Sample& sample = replay_[rng_.below(replay_.size())];
+        const int k = static_cast<int>(rng_.below(symmetries));
+        for (int cell = 0; cell < rows * cols; ++cell) {
+            const int to = symmetric_cell(cell, rows, cols, k);
+            view[to] = sample.view[cell];
+            if (sample.labels[cell] < 0) continue;
+            batch_targets_.at(n, to) = sample.labels[cell];
+            batch_weights_.at(n, to) = 1.0f;
+        }
+        encode_view(view, settings_.board.mines, batch_inputs_, n);
+    }
+    const learn::Tensor& logits = network_.forward(batch_inputs_);
+    const learn::Loss loss = learn::binary_cross_entropy_from_logits(logits, batch_targets_, &batch_weights_);
+    network_.backward(loss.grad);
+    optimizer_->step();
+    ++updates_;
+    ++window_updates_;
+    window_loss_ += loss.value;
+}
+
+nlohmann::json Trainer::describe() const {
+    const TrainSettings& s = settings_;
+    return {{"rows", s.board.rows},
+            {"cols", s.board.cols},
+            {"mines", s.board.mines},
+            {"first_click", first_click_name(s.board.first_click)},
+            {"rewards", reward_scheme_name(s.rewards)},
+            {"width", s.shape.width},
+            {"depth", s.shape.depth},
+            {"learning_rate", s.learning_rate},
+            {"exploration", s.exploration},
+            {"batch", s.batch},
+            {"steps_per_update", s.steps_per_update},
+            {"replay_capacity", s.replay_capacity},
+            {"seed", s.seed},
+            {"episodes", episodes_},
+            {"steps", steps_},
+            {"updates", updates_}};
+}
+
+Decision LearnedSolver::decide_now(const Position& position) {
+    const Grid<int8_t>& cells = position.cells;
+    input_.reset({1, kLearnedInputPlanes, cells.rows(), cells.cols()});
+    encode_view(cells.cells(), position.mines, input_, 0);
+    const learn::Tensor& logits = network_.forward(input_);
+    Decision decision;
+    std::vector<double>& probability = decision.knowledge.mine_probability;
+    probability.assign(cells.size(), -1.0);
+    for (int cell = 0; cell < cells.size(); ++cell) {
+        if (cells[cell] == kFlag) probability[cell] = 1.0;
+        if (cells[cell] != kHidden) continue;
+        probability[cell] = learn::sigmoid(logits.values[cell]);
+        if (decision.move < 0 || logits.values[cell] < logits.values[decision.move]) decision.move = cell;
+    }
+    decision.guess = decision.move >= 0;
+    decision.knowledge.exact = false;  // the network's estimates, not counted probabilities
+    return decision;
+}
+
+}  // namespace gridlab::minesweeper

@@ -1,0 +1,140 @@
+// The Minesweeper learner: a small convolutional network that looks at the board as a player sees it
+// and gives every hidden cell a score, the chance it thinks the cell holds a mine. The agent opens the
+// cell with the lowest score. It learns only from its own games in the environment (env.h):
+//
+//   - every step it takes is a lesson about one cell: the reward of that step is negative exactly
+//     when the cell was a mine, so "what reward will opening this cell bring?" is "is it a mine?";
+//   - a won game ends with every mine still hidden and every other cell open, so at the end of a
+//     won game every cell of every board it saw on the way gets its answer too.
+//
+// The network never sees the mine layout or a solver: only observations, rewards and game ends. The
+// same weights play any board size, because a convolution slides the same small filters over every
+// cell (a 3x3 filter sees a cell and its neighbours, as a player reading numbers does; four of them
+// in a row see 9x9).
+//
+// The trainer is anytime like the AIs: think(ms) plays and learns for about that long and returns,
+// so the web app can run it in a worker or in slices; the weights after N episodes do not depend on
+// the slicing, and are bit-identical natively and in WebAssembly for the same seed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.h"
+#include "learn/nn.h"
+#include "minesweeper/env.h"
+#include "minesweeper/solver.h"
+
+namespace gridlab::minesweeper {
+
+// The network's input for one board: planes 0-8 one-hot of the open numbers, plane 9 the hidden cells
+// (flags count as hidden: the agent never flags), plane 10 the density of mines among hidden cells on
+// every cell (the mine counter, which a player sees too). Off the board, every plane is 0.
+constexpr int kLearnedInputPlanes = 11;
+
+struct NetworkShape {
+    int width = 32;  // channels of each hidden layer
+    int depth = 4;   // 3x3 convolution layers (each followed by ReLU) before the 1x1 layer that scores
+};
+
+// Conv 3x3 (11 -> width), ReLU, (depth - 1) x [conv 3x3 (width -> width), ReLU], conv 1x1 (width -> 1):
+// one logit per cell, sigmoid(logit) = the chance the cell is a mine. Weights not initialised.
+learn::Network make_cell_network(const NetworkShape& shape);
+
+// Writes the input planes of `view` (a player view: 0..8 open, kHidden, kFlag) into sample n of
+// `inputs`, a tensor of shape (N, kLearnedInputPlanes, rows, cols).
+void encode_view(std::span<const int8_t> view, int mines, learn::Tensor& inputs, int n);
+
+struct TrainSettings {
+    Settings board = level_settings("beginner");  // the first click (Safe, Zero, None) goes to the eval's cell
+    RewardScheme rewards = RewardScheme::Seed000;
+    NetworkShape shape;
+    float learning_rate = 0.001f;
+    double exploration = 0.05;  // chance that a step opens a random hidden cell instead of the best
+    int batch = 32;             // boards per update
+    int steps_per_update = 2;   // environment steps between two updates
+    int replay_capacity = 20000;  // boards remembered; the oldest are forgotten first
+    int window = 100;           // episodes per point of the learning curve
+    uint64_t seed = 1;
+};
+
+// Throws std::invalid_argument naming the first setting out of range.
+void validate(const TrainSettings& settings);
+
+// One point per `window` episodes.
+struct CurvePoint {
+    int64_t episodes = 0;  // episodes played when the point was taken
+    double win_rate = 0;   // of the window's episodes (exploration included)
+    double mean_reward = 0;
+    double loss = 0;       // mean training loss of the window's updates
+};
+
+class Trainer {
+public:
+    explicit Trainer(const TrainSettings& settings);  // throws std::invalid_argument for bad settings
+
+    // Plays and learns for about `budget_ms` (at least one step).
+    void think(double budget_ms);
+    // Plays and learns until `episodes` episodes have ended in all.
+    void train_until(int64_t episodes);
+
+    int64_t episodes() const { return episodes_; }
+    int64_t steps() const { return steps_; }
+    int64_t updates() const { return updates_; }
+    const std::vector<CurvePoint>& curve() const { return curve_; }
+    const learn::Network& network() const { return network_; }
+    const TrainSettings& settings() const { return settings_; }
+    // What a model file keeps besides the weights: the board, the rewards, the shape and the run.
+    nlohmann::json describe() const;
+
+private:
+    struct Sample {                  // one board the agent decided on
+        std::vector<int8_t> view;    // the player view before the step
+        std::vector<int8_t> labels;  // per cell: -1 unknown, 0 safe, 1 mine
+    };
+    void step();  // one environment step, and an update when one is due
+    void start_episode();
+    void end_episode();
+    int choose(std::span<const int8_t> view);
+    void update();
+
+    TrainSettings settings_;
+    Env env_;
+    learn::Network network_;
+    std::unique_ptr<learn::Optimizer> optimizer_;
+    Rng rng_;
+    int first_cell_;
+    std::vector<Sample> episode_;    // this episode's boards, labelled when it ends
+    std::vector<Sample> replay_;     // a ring of at most replay_capacity boards
+    size_t replay_next_ = 0;
+    learn::Tensor one_board_, batch_inputs_, batch_targets_, batch_weights_;
+    int64_t episodes_ = 0, steps_ = 0, updates_ = 0;
+    double episode_reward_ = 0;
+    // Sums over the current curve window.
+    int window_wins_ = 0, window_episodes_ = 0, window_updates_ = 0;
+    double window_reward_ = 0, window_loss_ = 0;
+    std::vector<CurvePoint> curve_;
+};
+
+// The learned agent as a solver: it opens the hidden cell the network thinks least likely to be a
+// mine, and its knowledge is that chance for every hidden cell (what the app shows as its view). It
+// proves nothing, so every move is a guess and `safe`/`mines` stay empty.
+class LearnedSolver : public InstantSolver {
+public:
+    explicit LearnedSolver(learn::Network network) : network_(std::move(network)) {}
+    std::string_view name() const override { return "learned"; }
+
+protected:
+    Decision decide_now(const Position& position) override;
+
+private:
+    learn::Network network_;
+    learn::Tensor input_;
+};
+
+}  // namespace gridlab::minesweeper

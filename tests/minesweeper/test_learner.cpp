@@ -1,0 +1,135 @@
+// The Minesweeper learner: its input planes, the learned solver's choice, and seeded training runs
+// (deterministic, the same weights natively and in WebAssembly, better than random play).
+#include <catch2/catch.hpp>
+
+#include "learn/nn.h"
+#include "minesweeper/learner.h"
+#include "minesweeper/play.h"
+
+using namespace gridlab::minesweeper;
+namespace learn = gridlab::learn;
+
+namespace {
+
+// A finished copy of training for the small boards of these tests.
+TrainSettings small_training(uint64_t seed) {
+    TrainSettings settings;
+    settings.board = {5, 5, 3, FirstClick::Safe};
+    settings.shape = {8, 2};
+    settings.batch = 8;
+    settings.window = 50;
+    settings.seed = seed;
+    return settings;
+}
+
+// Wins out of `games` seeded games of uniformly random clicks, from the same first click.
+int random_play_wins(const Settings& settings, int games) {
+    int wins = 0;
+    for (int i = 0; i < games; ++i) {
+        gridlab::Rng rng = gridlab::Rng::for_stream(99, static_cast<uint64_t>(i));
+        State state(settings, rng.next_u64());
+        state.reveal(default_first_cell(settings));
+        while (!state.terminal()) {
+            std::vector<int> hidden;
+            for (int cell = 0; cell < state.size(); ++cell)
+                if (state.view(cell) == kHidden) hidden.push_back(cell);
+            state.reveal_unchecked(rng.pick(hidden));
+        }
+        wins += state.outcome() == Outcome::Won;
+    }
+    return wins;
+}
+
+}  // namespace
+
+TEST_CASE("learner: the input planes of a view", "[minesweeper][learner]") {
+    // 2 x 3: open 0 and 1, hidden, a flag (hidden to the network), open 2, hidden; 2 mines.
+    const std::vector<int8_t> view = {0, 1, kHidden, kFlag, 2, kHidden};
+    learn::Tensor inputs({2, kLearnedInputPlanes, 2, 3}, 7.0f);
+    encode_view(view, 2, inputs, 1);
+    CHECK(inputs.at(0, 0, 0, 0) == 7.0f);  // another sample is left alone
+    CHECK(inputs.at(1, 0, 0, 0) == 1.0f);
+    CHECK(inputs.at(1, 1, 0, 1) == 1.0f);
+    CHECK(inputs.at(1, 2, 1, 1) == 1.0f);
+    CHECK(inputs.at(1, 1, 1, 1) == 0.0f);
+    for (const int cell : {2, 3, 5}) CHECK(inputs.at(1, 9, cell / 3, cell % 3) == 1.0f);
+    for (const int cell : {0, 1, 4}) CHECK(inputs.at(1, 9, cell / 3, cell % 3) == 0.0f);
+    for (int cell = 0; cell < 6; ++cell) CHECK(inputs.at(1, 10, cell / 3, cell % 3) == Approx(2.0 / 3.0));
+}
+
+TEST_CASE("learner: the network scores every cell of any board size", "[minesweeper][learner]") {
+    learn::Network network = make_cell_network({6, 3});
+    gridlab::Rng rng(1);
+    network.init(rng);
+    CHECK(network.architecture().size() == 7u);  // 3 x (conv, relu), then the 1x1 scoring conv
+    for (const auto& [rows, cols] : {std::pair{9, 9}, std::pair{16, 30}}) {
+        learn::Tensor boards({1, kLearnedInputPlanes, rows, cols});
+        CHECK(network.forward(boards).shape == std::vector<int>{1, 1, rows, cols});
+    }
+}
+
+TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[minesweeper][learner]") {
+    // A hand-set network: a cell's logit is the number of open 1s around it, minus 2. So hidden cells
+    // beside many 1s look dangerous; among equals the first cell in reading order is chosen.
+    learn::Network network;
+    network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, 1, 3));
+    std::vector<learn::Parameter*> parameters = network.parameters();
+    std::fill(parameters[0]->value.begin(), parameters[0]->value.end(), 0.0f);
+    for (int k = 0; k < 9; ++k) parameters[0]->value[1 * 9 + k] = 1.0f;  // weight (out 0, plane 1, k)
+    parameters[0]->value[1 * 9 + 4] = 0.0f;                              // not the cell itself
+    parameters[1]->value[0] = -2.0f;
+    const Position position = parse_position("1..\n1F.\n...\n", 2);
+    LearnedSolver solver(network);
+    const Decision decision = solver.decide(position);
+    // Adjacent 1s: (0,1) 2, (0,2) 0, (1,2) 0, (2,0) 1, (2,1) 1, (2,2) 0.
+    CHECK(decision.move == 2);
+    CHECK(decision.guess);
+    CHECK_FALSE(decision.knowledge.exact);
+    CHECK(decision.knowledge.safe.empty());
+    const std::vector<double>& p = decision.knowledge.mine_probability;
+    CHECK(p[0] == -1.0);
+    CHECK(p[4] == 1.0);  // the flag
+    CHECK(p[1] == Approx(learn::sigmoid(0.0f)));
+    CHECK(p[2] == Approx(learn::sigmoid(-2.0f)));
+    CHECK(p[6] == Approx(learn::sigmoid(-1.0f)));
+    CHECK(make_solver("learned", gridlab::Rng(0), &network)->decide(position).move == 2);
+    CHECK_THROWS_WITH(make_solver("learned"), "the learned solver needs a trained model");
+}
+
+TEST_CASE("learner: training is seeded, and sliced training equals one run", "[minesweeper][learner]") {
+    Trainer whole(small_training(5)), sliced(small_training(5)), other(small_training(6));
+    whole.train_until(60);
+    while (sliced.episodes() < 60) sliced.think(0.0);  // one step per slice
+    other.train_until(60);
+    CHECK(sliced.steps() == whole.steps());
+    CHECK(learn::weight_hash(sliced.network()) == learn::weight_hash(whole.network()));
+    CHECK(learn::weight_hash(other.network()) != learn::weight_hash(whole.network()));
+    CHECK(whole.curve().size() == 1u);
+    CHECK(whole.describe()["episodes"] == 60);
+    // The same literal natively and in WebAssembly: training is bit-identical on both.
+    CHECK(learn::hex16(learn::weight_hash(whole.network())) == "b825d32b0b8ed634");
+}
+
+TEST_CASE("learner: a short training run plays better than random clicks", "[minesweeper][learner]") {
+    TrainSettings settings = small_training(3);
+    Trainer trainer(settings);
+    trainer.train_until(400);
+    EvalSettings eval;
+    eval.solver = "learned";
+    eval.learned = std::make_shared<const learn::Network>(trainer.network());
+    eval.settings = settings.board;
+    eval.games = 300;
+    eval.seed = 4;
+    const int learned_wins = evaluate(eval).wins;
+    const int random_wins = random_play_wins(settings.board, 300);
+    CHECK(learned_wins > random_wins + 30);
+}
+
+TEST_CASE("learner: bad settings are refused", "[minesweeper][learner]") {
+    TrainSettings settings = small_training(1);
+    settings.shape.width = 0;
+    CHECK_THROWS_WITH(Trainer(settings), "width: 0 is outside 1..128");
+    settings = small_training(1);
+    settings.replay_capacity = 4;
+    CHECK_THROWS_WITH(Trainer(settings), "replay capacity: 4 is outside batch..1000000");
+}
