@@ -1,0 +1,266 @@
+// Dense and Conv2d: the matrix products go to Eigen through maps over our own buffers.
+//
+// Sections: Eigen views, Dense, Conv2d (im2col + GEMM), layers from JSON.
+#include <Eigen/Core>
+
+#include "learn/nn.h"
+
+namespace gridlab::learn {
+
+// ---- Eigen views --------------------------------------------------------------------------------
+
+namespace {
+
+using RowMajorMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using MatrixView = Eigen::Map<RowMajorMatrix>;
+using ConstMatrixView = Eigen::Map<const RowMajorMatrix>;
+using VectorView = Eigen::Map<Eigen::VectorXf>;
+using ConstVectorView = Eigen::Map<const Eigen::VectorXf>;
+
+MatrixView matrix(float* data, int rows, int cols) { return MatrixView(data, rows, cols); }
+ConstMatrixView matrix(const float* data, int rows, int cols) { return ConstMatrixView(data, rows, cols); }
+
+// Eigen's matrix product cuts long sums into blocks sized from the CPU's caches (asked of the CPU
+// natively, assumed in WebAssembly), and the cut changes the order of the additions. The same sizes
+// everywhere give the same sums everywhere. Called by every layer constructor, so before any product.
+void use_the_same_cache_sizes_everywhere() {
+    static const bool done = [] {
+        Eigen::setCpuCacheSizes(32 * 1024, 256 * 1024, 2 * 1024 * 1024);
+        return true;
+    }();
+    (void)done;
+}
+
+void require_positive(int value, const char* what) {
+    if (value <= 0) throw std::invalid_argument(std::string(what) + " must be positive, got " + std::to_string(value));
+}
+
+}  // namespace
+
+// ---- Dense --------------------------------------------------------------------------------------
+
+Dense::Dense(int in_features, int out_features) : in_(in_features), out_(out_features) {
+    require_positive(in_features, "dense: in");
+    require_positive(out_features, "dense: out");
+    use_the_same_cache_sizes_everywhere();
+    const auto weights = static_cast<std::size_t>(in_) * static_cast<std::size_t>(out_);
+    weight_ = {std::vector<float>(weights), std::vector<float>(weights), true};
+    bias_ = {std::vector<float>(out_), std::vector<float>(out_), false};
+}
+
+const Tensor& Dense::forward(const Tensor& input) {
+    if (input.shape.size() < 2 || input.sample_size() != static_cast<std::size_t>(in_))
+        throw std::invalid_argument("dense: expects " + std::to_string(in_) + " values per sample, got shape " +
+                                    shape_string(input.shape));
+    input_ = input;
+    const int batch = input.batch();
+    output_.reset({batch, out_});
+    auto y = matrix(output_.values.data(), batch, out_);
+    y.noalias() = matrix(input.values.data(), batch, in_) * matrix(weight_.value.data(), out_, in_).transpose();
+    y.rowwise() += ConstVectorView(bias_.value.data(), out_).transpose();
+    return output_;
+}
+
+const Tensor& Dense::backward(const Tensor& output_grad) {
+    require_shape(output_grad.shape, output_.shape, "dense backward");
+    const int batch = output_.batch();
+    const auto dy = matrix(output_grad.values.data(), batch, out_);
+    const auto x = matrix(input_.values.data(), batch, in_);
+    matrix(weight_.grad.data(), out_, in_).noalias() += dy.transpose() * x;
+    VectorView(bias_.grad.data(), out_) += dy.colwise().sum().transpose();
+    input_grad_.reset(input_.shape);
+    matrix(input_grad_.values.data(), batch, in_).noalias() = dy * matrix(weight_.value.data(), out_, in_);
+    return input_grad_;
+}
+
+nlohmann::json Dense::describe() const { return {{"type", "dense"}, {"in", in_}, {"out", out_}}; }
+
+// ---- Conv2d -------------------------------------------------------------------------------------
+// im2col: for each sample, a matrix with one row per (input channel, ky, kx) tap and one column per
+// cell, holding the input value that tap sees from that cell (0 outside the board). The convolution
+// is then one product: (out) x (in*k*k) weights times (in*k*k) x (H*W) columns.
+
+namespace {
+
+// Calls visit(column_index, image_index) for every tap that falls inside the image: the one walk
+// that both im2col (gather) and its transpose col2im (scatter-add) need.
+template <typename Visit>
+void for_each_tap(int channels, int kernel, int height, int width, Visit visit) {
+    const int pad = kernel / 2;
+    const std::size_t cells = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
+    std::size_t row = 0;
+    for (int c = 0; c < channels; ++c)
+        for (int ky = 0; ky < kernel; ++ky)
+            for (int kx = 0; kx < kernel; ++kx, ++row)
+                for (int y = 0; y < height; ++y) {
+                    const int source_y = y + ky - pad;
+                    if (source_y < 0 || source_y >= height) continue;
+                    const int x_begin = std::max(0, pad - kx), x_end = std::min(width, width + pad - kx);
+                    const std::size_t column = row * cells + static_cast<std::size_t>(y) * width;
+                    const std::size_t image = (static_cast<std::size_t>(c) * height + source_y) * width;
+                    for (int x = x_begin; x < x_end; ++x)
+                        visit(column + static_cast<std::size_t>(x), image + static_cast<std::size_t>(x + kx - pad));
+                }
+}
+
+}  // namespace
+
+Conv2d::Conv2d(int in_channels, int out_channels, int kernel) : in_(in_channels), out_(out_channels), kernel_(kernel) {
+    require_positive(in_channels, "conv2d: in");
+    require_positive(out_channels, "conv2d: out");
+    if (kernel <= 0 || kernel % 2 == 0)
+        throw std::invalid_argument("conv2d: kernel must be odd and positive (same padding), got " +
+                                    std::to_string(kernel));
+    use_the_same_cache_sizes_everywhere();
+    const auto weights = static_cast<std::size_t>(out_) * static_cast<std::size_t>(fan_in());
+    weight_ = {std::vector<float>(weights), std::vector<float>(weights), true};
+    bias_ = {std::vector<float>(out_), std::vector<float>(out_), false};
+}
+
+const Tensor& Conv2d::forward(const Tensor& input) {
+    if (input.shape.size() != 4 || input.shape[1] != in_)
+        throw std::invalid_argument("conv2d: expects (N, " + std::to_string(in_) + ", H, W), got shape " +
+                                    shape_string(input.shape));
+    input_shape_ = input.shape;
+    const int batch = input.shape[0], height = input.shape[2], width = input.shape[3];
+    const int taps = fan_in(), cells = height * width;
+    const std::size_t columns_per_sample = static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells);
+    columns_.assign(columns_per_sample * static_cast<std::size_t>(batch), 0.0f);
+    output_.reset({batch, out_, height, width});
+    const auto weights = matrix(weight_.value.data(), out_, taps);
+    const ConstVectorView bias(bias_.value.data(), out_);
+    for (int n = 0; n < batch; ++n) {
+        float* columns = columns_.data() + columns_per_sample * static_cast<std::size_t>(n);
+        const float* image = input.sample(n);
+        for_each_tap(in_, kernel_, height, width,
+                     [&](std::size_t column, std::size_t pixel) { columns[column] = image[pixel]; });
+        auto y = matrix(output_.sample(n), out_, cells);
+        y.noalias() = weights * matrix(static_cast<const float*>(columns), taps, cells);
+        y.colwise() += bias;
+    }
+    return output_;
+}
+
+const Tensor& Conv2d::backward(const Tensor& output_grad) {
+    require_shape(output_grad.shape, output_.shape, "conv2d backward");
+    const int batch = input_shape_[0], height = input_shape_[2], width = input_shape_[3];
+    const int taps = fan_in(), cells = height * width;
+    const std::size_t columns_per_sample = static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells);
+    column_grad_.resize(columns_per_sample);
+    input_grad_.reset(input_shape_);
+    const auto weights = matrix(weight_.value.data(), out_, taps);
+    auto weight_grad = matrix(weight_.grad.data(), out_, taps);
+    VectorView bias_grad(bias_.grad.data(), out_);
+    for (int n = 0; n < batch; ++n) {
+        const auto dy = matrix(output_grad.sample(n), out_, cells);
+        const auto columns = matrix(static_cast<const float*>(columns_.data()) + columns_per_sample * static_cast<std::size_t>(n),
+                                    taps, cells);
+        weight_grad.noalias() += dy * columns.transpose();
+        bias_grad += dy.rowwise().sum();
+        matrix(column_grad_.data(), taps, cells).noalias() = weights.transpose() * dy;
+        float* image_grad = input_grad_.sample(n);
+        for_each_tap(in_, kernel_, height, width,
+                     [&](std::size_t column, std::size_t pixel) { image_grad[pixel] += column_grad_[column]; });
+    }
+    return input_grad_;
+}
+
+nlohmann::json Conv2d::describe() const {
+    return {{"type", "conv2d"}, {"in", in_}, {"out", out_}, {"kernel", kernel_}};
+}
+
+// ---- Layers from JSON ---------------------------------------------------------------------------
+// Two passes: every description is read and checked, and the parameters counted, before any layer
+// is made, so that a damaged or hostile model file cannot ask for gigabytes.
+
+namespace {
+
+constexpr int kMaxWidth = 4096;  // inputs, outputs or channels of one layer
+constexpr int kMaxKernel = 31;
+
+struct LayerSpec {
+    std::string type;
+    int in = 0, out = 0, kernel = 0;  // dense: in, out; conv2d: in, out, kernel; activations: none
+
+    bool has_weights() const { return out > 0; }
+    uint64_t parameter_count() const {
+        const uint64_t per_output = static_cast<uint64_t>(in) * static_cast<uint64_t>(kernel) * static_cast<uint64_t>(kernel);
+        return static_cast<uint64_t>(out) * (per_output + 1);
+    }
+    std::unique_ptr<Layer> make() const {
+        if (type == "dense") return std::make_unique<Dense>(in, out);
+        if (type == "conv2d") return std::make_unique<Conv2d>(in, out, kernel);
+        if (type == ReluFunction::name) return std::make_unique<ReLU>();
+        if (type == TanhFunction::name) return std::make_unique<Tanh>();
+        return std::make_unique<Sigmoid>();
+    }
+};
+
+int bounded_field(const nlohmann::json& description, const char* key, int limit) {
+    const auto field = description.find(key);
+    if (field == description.end() || !field->is_number_integer())
+        throw std::invalid_argument(std::string("missing integer \"") + key + "\"");
+    const auto value = field->get<int64_t>();
+    if (value <= 0 || value > limit)
+        throw std::invalid_argument(std::string("\"") + key + "\" must be in 1.." + std::to_string(limit) + ", got " +
+                                    std::to_string(value));
+    return static_cast<int>(value);
+}
+
+LayerSpec read_spec(const nlohmann::json& description) {
+    if (!description.is_object() || !description.contains("type") || !description["type"].is_string())
+        throw std::invalid_argument("a layer must be an object with a string \"type\"");
+    LayerSpec spec{description["type"].get<std::string>()};
+    if (spec.type == "dense") {
+        spec.in = bounded_field(description, "in", kMaxWidth);
+        spec.out = bounded_field(description, "out", kMaxWidth);
+        spec.kernel = 1;
+    } else if (spec.type == "conv2d") {
+        spec.in = bounded_field(description, "in", kMaxWidth);
+        spec.out = bounded_field(description, "out", kMaxWidth);
+        spec.kernel = bounded_field(description, "kernel", kMaxKernel);
+        if (spec.kernel % 2 == 0) throw std::invalid_argument("\"kernel\" must be odd, got " + std::to_string(spec.kernel));
+    } else if (spec.type != ReluFunction::name && spec.type != TanhFunction::name && spec.type != SigmoidFunction::name) {
+        throw std::invalid_argument("unknown type \"" + spec.type + "\"");
+    }
+    return spec;
+}
+
+// Whether a layer with weights can take what the previous layer with weights gives: a conv2d gives
+// channels; a dense gives a flat vector, after which only dense layers fit.
+void check_fits(const LayerSpec& spec, const LayerSpec* previous) {
+    if (!previous || !spec.has_weights()) return;
+    if (spec.type == "conv2d" && previous->type == "dense")
+        throw std::invalid_argument("conv2d cannot follow dense (its output has no board shape)");
+    const bool same_kind = spec.type == previous->type;
+    if (same_kind && spec.in != previous->out)
+        throw std::invalid_argument(spec.type + " takes " + std::to_string(spec.in) + " inputs, the layer before gives " +
+                                    std::to_string(previous->out));
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<Layer>> layers_from_json(const nlohmann::json& descriptions, uint64_t max_parameters) {
+    if (!descriptions.is_array()) throw std::invalid_argument("the architecture must be a list of layers");
+    std::vector<LayerSpec> specs;
+    LayerSpec previous_with_weights;
+    uint64_t parameters = 0;
+    for (std::size_t i = 0; i < descriptions.size(); ++i) {
+        try {
+            specs.push_back(read_spec(descriptions[i]));
+            check_fits(specs.back(), previous_with_weights.has_weights() ? &previous_with_weights : nullptr);
+        } catch (const std::invalid_argument& error) {
+            throw std::invalid_argument("layer " + std::to_string(i) + ": " + error.what());
+        }
+        if (specs.back().has_weights()) previous_with_weights = specs.back();
+        parameters += specs.back().parameter_count();
+    }
+    if (parameters > max_parameters)
+        throw std::invalid_argument("the layers have " + std::to_string(parameters) + " parameters, more than the " +
+                                    std::to_string(max_parameters) + " allowed");
+    std::vector<std::unique_ptr<Layer>> layers;
+    for (const LayerSpec& spec : specs) layers.push_back(spec.make());
+    return layers;
+}
+
+}  // namespace gridlab::learn

@@ -1,0 +1,106 @@
+// Model files (format in model_file.h): writing, and reading with a check at every step.
+#include <cstring>
+
+#include "learn/model_file.h"
+
+namespace gridlab::learn {
+
+namespace {
+
+constexpr char kMagic[4] = {'G', 'L', 'N', 'N'};
+constexpr std::size_t kHeaderOffset = 20;  // magic, version, size, header length
+constexpr std::size_t kChecksumSize = 8;
+
+void append_le(std::string& bytes, uint64_t value, int byte_count) {
+    for (int i = 0; i < byte_count; ++i) bytes.push_back(static_cast<char>(value >> (8 * i)));
+}
+
+uint64_t read_le(std::string_view bytes, std::size_t offset, int byte_count) {
+    uint64_t value = 0;
+    for (int i = 0; i < byte_count; ++i)
+        value |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[offset + static_cast<std::size_t>(i)])) << (8 * i);
+    return value;
+}
+
+uint64_t checksum(std::string_view bytes) {
+    return fnv1a64({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+}
+
+// The header as JSON, or ModelError.
+nlohmann::json read_header(std::string_view text) {
+    nlohmann::json header = nlohmann::json::parse(text, nullptr, false);
+    if (header.is_discarded() || !header.is_object()) throw ModelError("bad header: not a JSON object");
+    if (!header.contains("game") || !header["game"].is_string()) throw ModelError("bad header: no \"game\"");
+    if (!header.contains("architecture") || !header["architecture"].is_array())
+        throw ModelError("bad header: no \"architecture\" list");
+    if (!header.contains("settings") || !header["settings"].is_object())
+        throw ModelError("bad header: no \"settings\" object");
+    return header;
+}
+
+}  // namespace
+
+std::string save_model(const Model& model) {
+    const std::string header =
+        nlohmann::json{{"game", model.game}, {"architecture", model.network.architecture()}, {"settings", model.settings}}
+            .dump();
+    const std::string weights = weight_bytes(model.network);
+    const std::size_t size = kHeaderOffset + header.size() + weights.size() + kChecksumSize;
+    std::string bytes(kMagic, sizeof kMagic);
+    append_le(bytes, kModelFormatVersion, 4);
+    append_le(bytes, size, 8);
+    append_le(bytes, header.size(), 4);
+    bytes += header;
+    bytes += weights;
+    append_le(bytes, checksum(bytes), 8);
+    return bytes;
+}
+
+Model load_model(std::string_view bytes, std::string_view expected_game) {
+    if (bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+        throw ModelError("not a gridlab model file (no \"GLNN\" at the start)");
+    if (bytes.size() < kHeaderOffset + kChecksumSize)
+        throw ModelError("truncated: " + std::to_string(bytes.size()) + " bytes, shorter than any model file");
+    const auto version = read_le(bytes, 4, 4);
+    if (version != kModelFormatVersion)
+        throw ModelError("unsupported format version " + std::to_string(version) + " (this build reads " +
+                         std::to_string(kModelFormatVersion) + ")");
+    const uint64_t size = read_le(bytes, 8, 8);
+    if (bytes.size() < size)
+        throw ModelError("truncated: " + std::to_string(bytes.size()) + " of " + std::to_string(size) + " bytes");
+    if (bytes.size() > size)
+        throw ModelError("trailing data: " + std::to_string(bytes.size()) + " bytes, the file says " +
+                         std::to_string(size));
+    const std::string_view content = bytes.substr(0, bytes.size() - kChecksumSize);
+    if (checksum(content) != read_le(bytes, content.size(), 8)) throw ModelError("bad checksum: the file is corrupt");
+
+    const uint64_t header_size = read_le(bytes, 16, 4);
+    if (header_size > content.size() - kHeaderOffset) throw ModelError("bad header size " + std::to_string(header_size));
+    const nlohmann::json header = read_header(content.substr(kHeaderOffset, header_size));
+    Model model;
+    model.game = header["game"].get<std::string>();
+    if (!expected_game.empty() && model.game != expected_game)
+        throw ModelError("model for game " + model.game + ", not " + std::string(expected_game));
+
+    const std::string_view weights = content.substr(kHeaderOffset + header_size);
+    if (weights.size() % 4 != 0) throw ModelError("bad weights: " + std::to_string(weights.size()) + " bytes");
+    const uint64_t weight_count = weights.size() / 4;
+    try {
+        model.network = Network::from_architecture(header["architecture"], weight_count);
+    } catch (const std::invalid_argument& error) {
+        throw ModelError(std::string("bad architecture: ") + error.what());
+    }
+    if (model.network.parameter_count() != weight_count)
+        throw ModelError("bad architecture: it has " + std::to_string(model.network.parameter_count()) +
+                         " parameters, the file holds " + std::to_string(weight_count) + " weights");
+    std::size_t offset = 0;
+    for (Parameter* parameter : model.network.parameters())
+        for (float& value : parameter->value) {
+            value = float_from_bits(static_cast<uint32_t>(read_le(weights, offset, 4)));
+            offset += 4;
+        }
+    model.settings = header["settings"];
+    return model;
+}
+
+}  // namespace gridlab::learn

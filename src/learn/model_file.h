@@ -1,0 +1,47 @@
+// Model files: a network with its game, architecture, weights and training settings, as bytes.
+//
+//   std::string bytes = save_model({"minesweeper", network, {{"episodes", 5000}}});
+//   Model model = load_model(bytes, "minesweeper");   // or throws ModelError
+//
+// Format, version 1 (integers little-endian; README.md says why binary):
+//   offset 0   4 bytes  magic "GLNN"
+//          4   u32      format version (1)
+//          8   u64      size of the whole file in bytes (tells a cut file from a corrupt one)
+//         16   u32      H, the size of the header
+//         20   H bytes  header, JSON: {"game": "minesweeper", "architecture": [layers...],
+//                       "settings": {...}}
+//     20 + H   4 bytes per weight: float32 bits of every parameter, in Network::parameters() order
+//   size - 8   u64      FNV-1a 64 checksum of every byte before it
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "learn/nn.h"
+
+namespace gridlab::learn {
+
+constexpr uint32_t kModelFormatVersion = 1;
+
+struct Model {
+    std::string game;  // "minesweeper", "puyo", "gomoku"
+    Network network;
+    nlohmann::json settings = nlohmann::json::object();  // free-form: how it was trained
+};
+
+// A file that cannot be loaded; what() names the problem ("truncated: 100 of 2088 bytes",
+// "bad checksum", "unsupported format version 2 (this build reads 1)", "model for game puyo, not
+// minesweeper", "bad architecture: layer 2: unknown type \"pool\"").
+class ModelError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+std::string save_model(const Model& model);
+
+// Rebuilds the model from the file alone, or throws ModelError and allocates nothing the file does
+// not justify. expected_game "" accepts any game.
+Model load_model(std::string_view bytes, std::string_view expected_game);
+
+}  // namespace gridlab::learn
