@@ -144,6 +144,10 @@ TEST_CASE("optimiser steps follow their formulas and clear the gradients", "[lea
     w.grad = {1.0f};
     sgd.step();  // velocity 0.5 * 1.5 + 1 + 0.25 * 1.25 = 2.0625, w = 1.25 - 1.03125
     CHECK(w.value[0] == 0.21875f);
+    sgd.settings() = {.learning_rate = 1.0f};  // settings may change between steps
+    w.grad = {0.5f};
+    sgd.step();
+    CHECK(w.value[0] == -0.28125f);
 
     learn::Network adam_net = one_weight();
     learn::Adam adam(adam_net, {.learning_rate = 0.1f});
