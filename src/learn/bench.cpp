@@ -50,7 +50,8 @@ int main() {
         const char* name;
         int batch, rows, cols;
     };
-    for (const Case& c : {Case{"9x9, batch 32", 32, 9, 9}, Case{"9x9, batch 1", 1, 9, 9}, Case{"16x30, batch 1", 1, 16, 30}}) {
+    for (const Case& c :
+         {Case{"9x9, batch 32", 32, 9, 9}, Case{"9x9, batch 1", 1, 9, 9}, Case{"16x30, batch 1", 1, 16, 30}}) {
         learn::Tensor boards({c.batch, 2, c.rows, c.cols}), labels({c.batch, 1, c.rows, c.cols});
         for (float& v : boards.values) v = static_cast<float>(rng.below(3));
         for (float& v : labels.values) v = static_cast<float>(rng.below(2));

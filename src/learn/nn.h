@@ -49,8 +49,12 @@ struct Tensor {
     float* sample(int n) { return values.data() + static_cast<std::size_t>(n) * sample_size(); }
     const float* sample(int n) const { return values.data() + static_cast<std::size_t>(n) * sample_size(); }
 
-    float& at(int n, int i) { return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)]; }
-    float at(int n, int i) const { return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)]; }
+    float& at(int n, int i) {
+        return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)];
+    }
+    float at(int n, int i) const {
+        return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)];
+    }
     float& at(int n, int c, int y, int x) { return values[index(n, c, y, x)]; }
     float at(int n, int c, int y, int x) const { return values[index(n, c, y, x)]; }
     // Where (n, c, y, x) of an (N, C, H, W) tensor lives in `values`.
@@ -73,8 +77,8 @@ void require_shape(const std::vector<int>& actual, const std::vector<int>& expec
 // never round (floor, frexp, ldexp): a range reduction, then a polynomial. So they give the same bits
 // everywhere. Accuracy: within 1 ulp of the exact float result (tested against std:: in double).
 
-float exp(float x);      // overflows to +inf above ~88.7, 0 below ~-103.9
-float log(float x);      // x > 0; log(0) = -inf, log of a negative or NaN = NaN
+float exp(float x);  // overflows to +inf above ~88.7, 0 below ~-103.9
+float log(float x);  // x > 0; log(0) = -inf, log of a negative or NaN = NaN
 float tanh(float x);
 float sigmoid(float x);  // 1 / (1 + exp(-x)), never overflows
 
