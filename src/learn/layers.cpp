@@ -1,6 +1,6 @@
-// Dense and Conv2d: the matrix products go to Eigen through maps over our own buffers.
+// The layers. Dense and Conv2d hand their matrix products to Eigen through maps over our own buffers.
 //
-// Sections: Eigen views, Dense, Conv2d (im2col + GEMM), layers from JSON.
+// Sections: Eigen views, Dense, Conv2d (im2col + GEMM), activations, layers from JSON.
 #include <Eigen/Core>
 
 #include "learn/nn.h"
@@ -153,8 +153,8 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
     VectorView bias_grad(bias_.grad.data(), out_);
     for (int n = 0; n < batch; ++n) {
         const auto dy = matrix(output_grad.sample(n), out_, cells);
-        const auto columns = matrix(static_cast<const float*>(columns_.data()) + columns_per_sample * static_cast<std::size_t>(n),
-                                    taps, cells);
+        const auto columns = matrix(
+            static_cast<const float*>(columns_.data()) + columns_per_sample * static_cast<std::size_t>(n), taps, cells);
         weight_grad.noalias() += dy * columns.transpose();
         bias_grad += dy.rowwise().sum();
         matrix(column_grad_.data(), taps, cells).noalias() = weights.transpose() * dy;
@@ -168,6 +168,30 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
 nlohmann::json Conv2d::describe() const {
     return {{"type", "conv2d"}, {"in", in_}, {"out", out_}, {"kernel", kernel_}};
 }
+
+// ---- Activations --------------------------------------------------------------------------------
+
+template <typename Function>
+const Tensor& ElementWise<Function>::forward(const Tensor& input) {
+    output_.shape = input.shape;
+    output_.values.resize(input.size());
+    for (std::size_t i = 0; i < input.size(); ++i) output_.values[i] = Function::apply(input.values[i]);
+    return output_;
+}
+
+template <typename Function>
+const Tensor& ElementWise<Function>::backward(const Tensor& output_grad) {
+    require_shape(output_grad.shape, output_.shape, Function::name);
+    input_grad_.shape = output_.shape;
+    input_grad_.values.resize(output_.size());
+    for (std::size_t i = 0; i < output_.size(); ++i)
+        input_grad_.values[i] = Function::slope_from_output(output_.values[i]) * output_grad.values[i];
+    return input_grad_;
+}
+
+template class ElementWise<ReluFunction>;
+template class ElementWise<TanhFunction>;
+template class ElementWise<SigmoidFunction>;
 
 // ---- Layers from JSON ---------------------------------------------------------------------------
 // Two passes: every description is read and checked, and the parameters counted, before any layer
@@ -184,7 +208,8 @@ struct LayerSpec {
 
     bool has_weights() const { return out > 0; }
     uint64_t parameter_count() const {
-        const uint64_t per_output = static_cast<uint64_t>(in) * static_cast<uint64_t>(kernel) * static_cast<uint64_t>(kernel);
+        const uint64_t per_output =
+            static_cast<uint64_t>(in) * static_cast<uint64_t>(kernel) * static_cast<uint64_t>(kernel);
         return static_cast<uint64_t>(out) * (per_output + 1);
     }
     std::unique_ptr<Layer> make() const {
@@ -219,8 +244,10 @@ LayerSpec read_spec(const nlohmann::json& description) {
         spec.in = bounded_field(description, "in", kMaxWidth);
         spec.out = bounded_field(description, "out", kMaxWidth);
         spec.kernel = bounded_field(description, "kernel", kMaxKernel);
-        if (spec.kernel % 2 == 0) throw std::invalid_argument("\"kernel\" must be odd, got " + std::to_string(spec.kernel));
-    } else if (spec.type != ReluFunction::name && spec.type != TanhFunction::name && spec.type != SigmoidFunction::name) {
+        if (spec.kernel % 2 == 0)
+            throw std::invalid_argument("\"kernel\" must be odd, got " + std::to_string(spec.kernel));
+    } else if (spec.type != ReluFunction::name && spec.type != TanhFunction::name &&
+               spec.type != SigmoidFunction::name) {
         throw std::invalid_argument("unknown type \"" + spec.type + "\"");
     }
     return spec;
@@ -234,8 +261,8 @@ void check_fits(const LayerSpec& spec, const LayerSpec* previous) {
         throw std::invalid_argument("conv2d cannot follow dense (its output has no board shape)");
     const bool same_kind = spec.type == previous->type;
     if (same_kind && spec.in != previous->out)
-        throw std::invalid_argument(spec.type + " takes " + std::to_string(spec.in) + " inputs, the layer before gives " +
-                                    std::to_string(previous->out));
+        throw std::invalid_argument(spec.type + " takes " + std::to_string(spec.in) +
+                                    " inputs, the layer before gives " + std::to_string(previous->out));
 }
 
 }  // namespace
