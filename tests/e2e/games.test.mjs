@@ -45,9 +45,12 @@ test('minesweeper: click to reveal, right click to flag, reload restores, the AI
 test('minesweeper: the probability overlay on an expert board', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=expert&seed=5&show=probability,proofs');
   await clickCell(app.page, 0, 0);
+  // An AI move is made when the AI's answer comes (from the worker), a few frames later.
   for (let i = 0; i < 8; i++) await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await app.page.waitForFunction(() => window.gridlab.state().moves === 9, null, { timeout: 30000 });
   await app.page.evaluate(() => window.gridlab.act({ ai: 'hint' }));
-  await frames(app.page, 10);
+  await app.page.waitForFunction(() => window.gridlab.state().ai.hint !== null, null, { timeout: 30000 });
+  await frames(app.page, 3);
   const state = await appState(app.page);
   assert.ok(state.ai.hint, 'the solver proposes a move');
   assert.ok(state.ai.safe.length + state.ai.mines.length > 0, 'the logic proves some cells');
@@ -80,6 +83,7 @@ test('puyo: keyboard moves, rotates and drops; a tap drops; reload restores', as
   assert.equal(state.field[11].slice(5) + state.field[12].slice(5), 'GG', 'the upright GG pair is in column 6');
 
   for (let i = 0; i < 12; i++) await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await app.page.waitForFunction(() => window.gridlab.state().pairs_placed === 14, null, { timeout: 30000 });
   await frames(app.page, 30);
   const before = await appState(app.page);
   await screenshot(app.page, 'puyo-plan');
@@ -93,11 +97,11 @@ test('puyo: keyboard moves, rotates and drops; a tap drops; reload restores', as
 });
 
 test('gomoku: a click places a stone, the AI answers, undo, reload restores', async () => {
-  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=300&seed=3');
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=1500&seed=3');
   await clickCell(app.page, 4, 4);
   let state = await appState(app.page);
   assert.equal(state.board[4][4], 'X');
-  assert.equal(state.to_move, 'O');
+  assert.equal(state.ai.thinking, true);
   await frames(app.page, 3);
   await screenshot(app.page, 'gomoku-thinking');
   await app.page.waitForFunction(() => window.gridlab.state().moves.length === 2, null, { timeout: 30000 });

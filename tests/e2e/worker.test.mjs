@@ -1,0 +1,188 @@
+// The AIs think in a Web Worker (web/ai_client.js, worker.js): moves in all three games come from it,
+// undo cancels its search, a worker that stops answering is replaced and the game goes on, its
+// answers equal the native command line's, and under 4x CPU throttling the page keeps drawing.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { appState, openApp, recordMeasurement, startBrowser } from './browser.mjs';
+
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../build/native/gridlab');
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env.close(); });
+
+const stats = (page) => page.evaluate(() => window.gridlabAi.stats());
+const act = (page, action) => page.evaluate((a) => window.gridlab.act(a), action);
+const waitFor = (page, predicate, arg, timeout = 30000) => page.waitForFunction(predicate, arg, { timeout });
+
+test('AI moves in all three games come from the worker', async () => {
+  const gomoku = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=300&seed=3');
+  await act(gomoku.page, { move: [4, 4] });
+  await waitFor(gomoku.page, () => window.gridlab.state().moves.length === 2);
+  let state = await appState(gomoku.page);
+  assert.equal(state.ai_runner, 'worker');
+  let counts = await stats(gomoku.page);
+  assert.equal(counts.ready, true);
+  assert.equal(counts.searches, 1);
+  assert.ok(counts.received >= 3, 'ready, progress reports and the result came from the worker');
+  assert.deepEqual(gomoku.errors, []);
+  await gomoku.close();
+
+  const mines = await openApp(env.browser, env.site.url + '?game=minesweeper&level=beginner&seed=42');
+  await act(mines.page, { reveal: [4, 4] });
+  await act(mines.page, { ai: 'move' });
+  await act(mines.page, { ai: 'move' });
+  await waitFor(mines.page, () => window.gridlab.state().moves === 3);
+  state = await appState(mines.page);
+  assert.equal(state.ai_runner, 'worker');
+  assert.equal(state.status, 'playing');
+  counts = await stats(mines.page);
+  assert.ok(counts.searches >= 2, `${counts.searches} searches in the worker`);
+  assert.deepEqual(mines.errors, []);
+  await mines.close();
+
+  const puyo = await openApp(env.browser, env.site.url + '?game=puyo&seed=7');
+  for (let i = 0; i < 3; i++) await act(puyo.page, { ai: 'move' });
+  await waitFor(puyo.page, () => window.gridlab.state().pairs_placed === 3);
+  state = await appState(puyo.page);
+  assert.equal(state.ai_runner, 'worker');
+  counts = await stats(puyo.page);
+  assert.ok(counts.searches >= 3, `${counts.searches} searches in the worker`);
+  assert.deepEqual(puyo.errors, []);
+  await puyo.close();
+});
+
+// Plays pure-mcts (a playout budget: reproducible) as black against a fixed white reply; returns
+// the AI's moves, the positions it answered and the seeds it searched with.
+async function pureMctsGame(query) {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=pure-mcts&white=human&playouts=3000&seed=11' + query);
+  const searches = [];
+  for (const [reply, moves] of [[[0, 0], 1], [[0, 8], 3], [null, 5]]) {
+    await waitFor(app.page, (n) => window.gridlab.state().moves.length === n, moves);
+    const state = await appState(app.page);
+    const [r, c] = state.last_move;
+    const before = state.board.map((line, row) => (row === r ? line.slice(0, c) + '.' + line.slice(c + 1) : line));
+    searches.push({ move: state.moves[moves - 1], before, seed: state.ai.search_seed, runner: state.ai_runner });
+    if (reply) await act(app.page, { move: reply });
+  }
+  assert.deepEqual(app.errors, []);
+  await app.close();
+  return searches;
+}
+
+test('for a playout budget the worker answers as the native command line and the page\'s own frames', async () => {
+  const worker = await pureMctsGame('');
+  const frames = await pureMctsGame('&ai_thread=frames');
+  assert.deepEqual(worker.map((s) => s.runner), ['worker', 'worker', 'worker']);
+  assert.deepEqual(frames.map((s) => s.runner), ['frames', 'frames', 'frames']);
+  assert.deepEqual(frames.map((s) => s.move), worker.map((s) => s.move));
+  for (const { move, before, seed } of worker) {
+    const out = execFileSync(CLI, ['gomoku', 'move', '--ai', 'pure-mcts', '--playouts', '3000', '--nodes', '300000',
+                                   '--seed', seed], { input: before.join('\n') + '\n' });
+    assert.equal(JSON.parse(out).notation, move, `the command line's move for seed ${seed}`);
+  }
+});
+
+test('undo cancels the search in flight, and the worker stops', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=5000&seed=4');
+  await act(app.page, { move: [4, 4] });
+  await waitFor(app.page, () => window.gridlab.state().ai.playouts > 0);
+  await act(app.page, { undo: true });
+  let state = await appState(app.page);
+  assert.deepEqual(state.moves, []);
+  assert.equal(state.ai.thinking, false);
+  const counts = await stats(app.page);
+  assert.equal(counts.searching, false);
+  assert.equal(counts.cancels, 1);
+  await new Promise((done) => setTimeout(done, 1500));
+  const later = await stats(app.page);
+  assert.ok(later.received - counts.received <= 1, `${later.received - counts.received} messages after the cancel`);
+  state = await appState(app.page);
+  assert.deepEqual(state.moves, [], 'no move of the cancelled search was played');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('a worker that stops answering mid-search is restarted, the user told, and the game goes on', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=1500&seed=5');
+  await act(app.page, { move: [4, 4] });
+  await waitFor(app.page, () => window.gridlab.state().ai.playouts > 0);
+  await app.page.evaluate(() => window.gridlabAi.terminateWorker());
+  await waitFor(app.page, () => /started again/.test(window.gridlab.state().notice || ''), null, 15000);
+  await waitFor(app.page, () => window.gridlab.state().moves.length === 2);
+  const state = await appState(app.page);
+  assert.equal(state.ai_runner, 'worker');
+  assert.equal(state.moves[0], 'e5');
+  const counts = await stats(app.page);
+  assert.equal(counts.restarts, 1);
+  await act(app.page, { move: [0, 0] });  // the game goes on with the new worker
+  await waitFor(app.page, () => window.gridlab.state().moves.length === 4);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+// Frames per second and the longest gap between two frames over `ms` of the page's own clock.
+function measureFrames(page, ms = 3000) {
+  return page.evaluate((duration) => new Promise((done) => {
+    let count = 0;
+    let longest = 0;
+    const start = performance.now();
+    let last = start;
+    const tick = (now) => {
+      count++;
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (now - start < duration) requestAnimationFrame(tick);
+      else done({ fps: count / ((now - start) / 1000), longestGapMs: longest, frameMs: window.gridlab.frameMs() });
+    };
+    requestAnimationFrame(tick);
+  }), ms);
+}
+
+async function throttled(query, work) {
+  const app = await openApp(env.browser, env.site.url + query);
+  const cdp = await app.page.context().newCDPSession(app.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const result = await work(app.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  assert.deepEqual(app.errors, []);
+  await app.close();
+  return result;
+}
+
+test('under 4x CPU throttling a 1000 ms mcts move takes about 1 s and the page draws at its idle rate', async () => {
+  // From the click on the board to the AI's stone on it, timed by the page's clock.
+  const moveMs = await throttled('?game=gomoku&size=15&black=human&white=mcts&ms=1000&seed=1', async (page) => {
+    const { view } = await appState(page);
+    await page.evaluate(() => document.getElementById('canvas').addEventListener('mousedown', () => {
+      window.clickedAt = performance.now();
+    }, { once: true }));
+    await page.mouse.click(view.x + 7.5 * view.cell, view.y + 7.5 * view.cell);
+    return page.evaluate(() => new Promise((done) => {
+      const poll = () => (window.gridlab.state().moves.length === 2 ? done(performance.now() - window.clickedAt) : setTimeout(poll, 10));
+      poll();
+    }));
+  });
+  const idle = await throttled('?game=gomoku&size=15&black=human&white=human&seed=1', (page) => measureFrames(page));
+  const thinking = await throttled('?game=gomoku&size=15&black=mcts&white=mcts&ms=3000&seed=1', async (page) => {
+    const frames = await measureFrames(page);
+    return { ...frames, state: await appState(page) };
+  });
+  assert.equal(thinking.state.ai.thinking, true, 'the AI was searching during the measurement');
+  recordMeasurement('worker-throttled', {
+    mcts_1000ms_move_real_ms_4x: Math.round(moveMs),
+    fps_idle_4x: Math.round(idle.fps * 10) / 10,
+    fps_thinking_4x: Math.round(thinking.fps * 10) / 10,
+    longest_frame_gap_ms_idle_4x: Math.round(idle.longestGapMs),
+    longest_frame_gap_ms_thinking_4x: Math.round(thinking.longestGapMs),
+    frame_ms_idle_4x: Math.round(idle.frameMs * 10) / 10,
+    frame_ms_thinking_4x: Math.round(thinking.frameMs * 10) / 10,
+    playouts_in_3s: thinking.state.ai.playouts,
+  });
+  assert.ok(moveMs <= 1300, `the move took ${Math.round(moveMs)} ms of real time`);
+  assert.ok(thinking.frameMs < 33, `the app works ${thinking.frameMs.toFixed(1)} ms per frame while thinking`);
+  assert.ok(thinking.fps >= idle.fps * 0.8, `${thinking.fps.toFixed(1)} fps thinking, ${idle.fps.toFixed(1)} idle`);
+});
