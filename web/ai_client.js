@@ -110,9 +110,10 @@
       }
       worker.postMessage(message);
     },
-    // For tests: counts of messages, and a worker that stops answering as a hung one would.
+    // For tests: counts of messages; a worker that stops answering, as a hung one would; a crash.
     stats() { return Object.assign({ ready: ready, searching: search !== null }, stats); },
     terminateWorker() { worker.terminate(); },
+    crashWorker() { worker.dispatchEvent(new ErrorEvent('error', { message: 'a crash for a test' })); },
   };
   if (enabled) start();
 })();

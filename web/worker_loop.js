@@ -3,7 +3,7 @@
 // slices, and between two slices the worker returns to its event loop, so a cancel is seen at once.
 (function () {
   'use strict';
-  const SLICE_MS = 25;
+  const SLICE_MS = 50;
   const waiting = [];  // messages that came before the module was ready
   let started = false;
   let scheduled = false;
