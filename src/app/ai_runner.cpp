@@ -1,5 +1,7 @@
 #include "app/ai_runner.h"
 
+#include <utility>
+
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
@@ -22,8 +24,7 @@ void AiRunner::send(const nlohmann::json& message) {
     if (use_worker_) {
         js_post_to_worker(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     } else if (nlohmann::json reply = frames_.receive(message.dump()); !reply.is_null()) {
-        reply["id"] = message["id"];
-        inbox_.push_back(reply);
+        inbox_.push_back(reply);  // a refused request: its error is the search's answer
     }
 }
 
