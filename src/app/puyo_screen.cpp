@@ -79,6 +79,7 @@ void PuyoScreen::new_game(const Params& params) {
 void PuyoScreen::restart_ai() {
     ai_runner().cancel(search_id_);
     search_id_ = 0;
+    plan_ = {};
     planning_ = plan_ready_ = false;
     ai_error_.clear();
 }
