@@ -97,7 +97,7 @@ test('puyo: keyboard moves, rotates and drops; a tap drops; reload restores', as
 });
 
 test('gomoku: a click places a stone, the AI answers, undo, reload restores', async () => {
-  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=1500&seed=3');
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=3000&seed=3');
   await clickCell(app.page, 4, 4);
   let state = await appState(app.page);
   assert.equal(state.board[4][4], 'X');
