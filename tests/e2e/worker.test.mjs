@@ -107,7 +107,7 @@ test('undo cancels the search in flight, and the worker stops', async () => {
 });
 
 test('a worker that stops answering or crashes mid-search is restarted, the user told, and the game goes on', async () => {
-  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=1500&seed=5');
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=3000&seed=5');
   await act(app.page, { move: [4, 4] });
   await waitFor(app.page, () => window.gridlab.state().ai.playouts > 0);
   await app.page.evaluate(() => window.gridlabAi.terminateWorker());
