@@ -31,8 +31,9 @@ const gridlab::Stopwatch g_clock;    // the app's clock (Frame::now_ms)
 // up, which says more about the GPU (software in headless tests) than about the app.
 double g_frame_ms = 0;
 
-// AI thinking per frame: with drawing, a frame stays well inside 33 ms (30 frames per second) even
-// on a slow Chromebook.
+// AI thinking per frame when the AI has no Web Worker (natively, or as the web's fallback; see
+// app/ai_runner.h): with drawing, a frame stays well inside 33 ms (30 frames per second) even on a
+// slow Chromebook.
 constexpr double kAiSliceMs = 8.0;
 
 #ifdef __EMSCRIPTEN__
