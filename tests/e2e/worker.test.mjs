@@ -134,6 +134,22 @@ test('a worker that stops answering or crashes mid-search is restarted, the user
   await app.close();
 });
 
+test('a worker that keeps crashing is given up: the AI thinks on the page, with a notice', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=pure-mcts&playouts=3000&seed=6');
+  await waitFor(app.page, () => window.gridlabAi.stats().ready);
+  for (let i = 0; i < 4; i++) await app.page.evaluate(() => window.gridlabAi.crashWorker());
+  let state = await appState(app.page);
+  assert.equal(state.ai_runner, 'frames');
+  assert.match(state.notice, /crashed \(a crash for a test\) again, so the AI thinks on the page from now on/);
+  await act(app.page, { move: [4, 4] });
+  await waitFor(app.page, () => window.gridlab.state().moves.length === 2);
+  state = await appState(app.page);
+  assert.equal(state.ai_runner, 'frames');
+  assert.equal((await stats(app.page)).restarts, 4);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 // Frames per second and the longest gap between two frames over `ms` of the page's own clock.
 function measureFrames(page, ms = 3000) {
   return page.evaluate((duration) => new Promise((done) => {
