@@ -55,6 +55,43 @@ test('AI moves in all three games come from the worker', async () => {
   await puyo.close();
 });
 
+test('the worker refuses malformed messages with an exact error and goes on searching', async () => {
+  const app = await openApp(env.browser, env.site.url);
+  const replies = await app.page.evaluate(() => new Promise((done) => {
+    const worker = new Worker('worker.js');
+    const replies = [];
+    const gomoku = (id, moves) => ({ v: 1, type: 'search', id, game: 'gomoku', params: { size: 9, win: 5, rule: 'freestyle' },
+                                     moves, ai: { name: 'pure-mcts', seed: '7', playouts: 100000, ms: 0, nodes: 300000 } });
+    worker.onmessage = (event) => {
+      replies.push(event.data);
+      if (event.data.type === 'ready') {
+        worker.postMessage('hello');
+        worker.postMessage({ v: 1, type: 'search', id: 2n });  // a BigInt: not JSON at all
+        worker.postMessage({ v: 2, type: 'search', id: 3 });
+        worker.postMessage(gomoku(4, [40, 40]));
+        worker.postMessage(gomoku(5, [40, 41]));
+      }
+      if (event.data.type === 'result') {
+        worker.terminate();
+        done(replies);
+      }
+    };
+  }));
+  assert.deepEqual(replies[0], { v: 1, type: 'ready' });
+  assert.deepEqual(replies.filter((reply) => reply.type === 'error'), [
+    { v: 1, type: 'error', id: null, message: 'a request is a JSON object' },
+    { v: 1, type: 'error', id: null, message: 'a request is a JSON object' },
+    { v: 1, type: 'error', id: 3, message: 'v: expected 1' },
+    { v: 1, type: 'error', id: 4, message: 'moves[1]: cell e5 is already taken' },
+  ]);
+  const result = replies[replies.length - 1];
+  assert.equal(result.id, 5);
+  assert.equal(result.report.playouts, 100000);
+  assert.ok(replies.some((reply) => reply.type === 'progress' && reply.id === 5), 'progress came before the result');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 // Plays pure-mcts (a playout budget: reproducible) as black against a fixed white reply; returns
 // the AI's moves, the positions it answered and the seeds it searched with.
 async function pureMctsGame(query) {
