@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/ai_runner.h"
 #include "app/gomoku_screen.h"
 #include "app/host.h"
 #include "app/palette.h"
@@ -189,6 +190,7 @@ void App::open_game(const Params& params) {
         current_ = nullptr;
         return;
     }
+    if (screen != current_) ai_runner().cancel_all();  // leaving a screen stops its search
     current_ = screen;
     // A link with settings restores its own game; a bare "game=" (a card) restores any saved one.
     if (restore_saved(*screen, params.size() > 1 ? params : Params{})) return;
@@ -223,6 +225,7 @@ void App::update(double now_ms, double slice_ms) {
     now_ms_ = now_ms;
     try {
         if (current_) current_->update(make_frame(0, 0), slice_ms);
+        if (const std::string notice = ai_runner().take_notice(); !notice.empty()) notify(notice);
         save_if_changed();
     } catch (const std::exception& error) {
         // An engine refusing what the screen asked is a bug, but must not stop the page.
@@ -298,6 +301,7 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
 void App::build_top_bar(float width) {
     ImGui::SetCursorPos(ImVec2(12, 10));
     if (ImGui::Button("< Games")) {
+        ai_runner().cancel_all();
         current_ = nullptr;
         show_address("");
         return;
@@ -361,9 +365,12 @@ void App::build_start_screen(float width, float height) {
 }
 
 std::string App::state_json() const {
-    if (!current_) return nlohmann::json{{"screen", "start"}, {"game", nullptr}, {"games", {"minesweeper", "puyo", "gomoku"}}}.dump();
+    if (!current_)
+        return nlohmann::json{{"screen", "start"}, {"game", nullptr}, {"games", {"minesweeper", "puyo", "gomoku"}},
+                              {"ai_runner", ai_runner().where()}}.dump();
     nlohmann::json state = current_->state();
     state["screen"] = "game";
+    state["ai_runner"] = ai_runner().where();  // where the AI thinks: "worker" or "frames"
     state["notice"] = now_ms_ < notice_until_ms_ ? nlohmann::json(notice_) : nlohmann::json(nullptr);
     return dump_json(state);
 }
@@ -375,6 +382,7 @@ std::string App::new_game_json(const std::string& params_json) {
         GameScreen* screen = screen_for(game == params.end() ? (current_ ? current_->id() : "") : game->second);
         if (!screen) return "newGame: say which game: minesweeper, puyo or gomoku";
         screen->new_game(params);
+        if (screen != current_) ai_runner().cancel_all();
         current_ = screen;
         save_if_changed();
         return "";

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/ai_runner.h"
 #include "app/palette.h"
+#include "search/games.h"
 
 namespace gridlab::app {
 
@@ -61,10 +63,10 @@ void GomokuScreen::new_game(const Params& params) {
     for (Stone side : {Stone::Black, Stone::White}) {
         const int i = side_index(side);
         const std::string& name = player(side);
-        budget_[i] = name == "mcts" ? gomoku::Budget{0, double(ms)} : gomoku::Budget{playouts, 0};
-        ai_[i] = name.empty() ? nullptr : gomoku::make_ai({name, budget_[i], kMaxNodes}, seed * 2 + i);
+        ai_[i] = {name, name == "mcts" ? gomoku::Budget{0, double(ms)} : gomoku::Budget{playouts, 0}, kMaxNodes};
     }
     paused_ = false;
+    ai_error_.clear();
     edit_size_ = settings.size;
     edit_rule_ = settings.rule == gomoku::Rule::Standard ? 1 : 0;
     edit_black_ = index_of(kPlayers, 3, black);
@@ -74,6 +76,8 @@ void GomokuScreen::new_game(const Params& params) {
 }
 
 void GomokuScreen::stop_thinking() {
+    ai_runner().cancel(search_id_);
+    search_id_ = 0;
     thinking_ = false;
     report_ = {};
 }
@@ -116,15 +120,27 @@ void GomokuScreen::act(const nlohmann::json& action) {
 }
 
 void GomokuScreen::update(const Frame&, double slice_ms) {
-    if (state_.is_terminal() || paused_ || !is_ai(state_.to_move())) return;
-    gomoku::Mcts& ai = *ai_[side_index(state_.to_move())];
-    if (!thinking_) {
-        ai.begin(state_);
+    if (state_.is_terminal() || paused_ || !is_ai(state_.to_move())) {
+        if (thinking_) stop_thinking();
+        return;
+    }
+    AiRunner& runner = ai_runner();
+    if (!runner.running(search_id_)) {  // a new position, or its search was cancelled by leaving the screen
+        const int side = side_index(state_.to_move());
+        // Each move's search has its own seed, so a position's answer does not depend on the game before it.
+        search_seed_ = Rng::for_stream(seed_ * 2 + uint64_t(side), uint64_t(state_.num_moves())).next_u64();
+        search_id_ = runner.start(search::gomoku_request(state_, ai_[side], search_seed_));
         thinking_ = true;
     }
-    ai.think(slice_ms);
-    report_ = ai.result();
-    if (ai.finished()) play(ai.best_action());
+    for (const nlohmann::json& message : runner.poll(slice_ms)) {
+        if (message["type"] == "error") {
+            ai_error_ = message["message"].get<std::string>();
+            paused_ = true;
+            return stop_thinking();
+        }
+        report_ = search::gomoku_report(message["report"]);
+        if (message["type"] == "result") return play(message["report"]["move"].get<int>());
+    }
 }
 
 std::vector<int> GomokuScreen::winning_line() const {
@@ -235,7 +251,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     }
     ImGui::Text("Move %d   seed %llu", state_.num_moves(), static_cast<unsigned long long>(seed_));
     if (thinking_) {
-        const gomoku::Budget& budget = budget_[side_index(state_.to_move())];
+        const gomoku::Budget& budget = ai_[side_index(state_.to_move())].budget;
         const float progress = budget.ms > 0 ? float(report_.ms / budget.ms) : float(report_.playouts) / float(budget.playouts);
         ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), "thinking...");
         ImGui::Text("%lld playouts, %lld nodes", static_cast<long long>(report_.playouts), static_cast<long long>(report_.nodes));
@@ -243,10 +259,11 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     if (ImGui::Button("Undo")) {
         if (state_.num_moves() > 0) undo();
     }
-    if (is_ai(Stone::Black) && is_ai(Stone::White)) {
+    if (paused_ || (is_ai(Stone::Black) && is_ai(Stone::White))) {
         ImGui::SameLine();
         ImGui::Checkbox("Pause", &paused_);
     }
+    if (!ai_error_.empty()) ImGui::TextWrapped("The AI could not answer: %s", ai_error_.c_str());
     ImGui::Checkbox("Show the search", &show_search_);
     if (show_search_)
         ImGui::TextDisabled("Circles: share of playouts per move;\nblue good, red bad for the side to move\n"
@@ -283,7 +300,8 @@ nlohmann::json GomokuScreen::state() const {
                                                              : nlohmann::json(winner == Stone::Black ? "X" : "O")},
         {"moves", moves},
         {"last_move", state_.num_moves() ? cell_json(state_.move(state_.num_moves() - 1), n) : nlohmann::json(nullptr)},
-        {"ai", {{"thinking", thinking_}, {"playouts", report_.playouts}, {"candidates", candidates}}},
+        {"ai", {{"thinking", thinking_}, {"playouts", report_.playouts}, {"candidates", candidates},
+                {"search_seed", std::to_string(search_seed_)}}},
     };
 }
 

@@ -6,8 +6,6 @@
 // seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true}.
 #pragma once
 
-#include <memory>
-
 #include "app/screen.h"
 #include "gomoku/ai.h"
 #include "gomoku/rules.h"
@@ -43,8 +41,10 @@ private:
     uint64_t seed_ = 0;
     gomoku::State state_;
     std::string black_, white_;  // "" for a human, else the AI's name
-    gomoku::Budget budget_[2];   // per side: black, white
-    std::unique_ptr<gomoku::Mcts> ai_[2];
+    gomoku::AiSpec ai_[2];       // per side: black, white
+    int64_t search_id_ = 0;      // the search in flight (app/ai_runner.h)
+    uint64_t search_seed_ = 0;   // its seed: `gridlab gomoku move --seed` gives the same move
+    std::string ai_error_;       // why the AI could not answer (then it is paused)
     bool thinking_ = false;
     bool paused_ = false;
     bool show_search_ = true;

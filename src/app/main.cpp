@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/ai_runner.h"
 #include "app/app.h"
 #include "app/board_renderer.h"
 #include "app/gl.h"
@@ -24,13 +25,15 @@
 namespace {
 
 gridlab::app::App* g_app = nullptr;  // for the exported web functions below
+const gridlab::Stopwatch g_clock;    // the app's clock (Frame::now_ms)
 // The app's own work per frame (events, AI slice, UI), before the drawing goes to WebGL, smoothed:
 // window.gridlab.frameMs(). GL submission is left out: the browser may block it while the GPU catches
 // up, which says more about the GPU (software in headless tests) than about the app.
 double g_frame_ms = 0;
 
-// AI thinking per frame: with drawing, a frame stays well inside 33 ms (30 frames per second) even
-// on a slow Chromebook.
+// AI thinking per frame when the AI has no Web Worker (natively, or as the web's fallback; see
+// app/ai_runner.h): with drawing, a frame stays well inside 33 ms (30 frames per second) even on a
+// slow Chromebook.
 constexpr double kAiSliceMs = 8.0;
 
 #ifdef __EMSCRIPTEN__
@@ -82,6 +85,12 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
     error = g_app ? g_app->act_json(action_json) : "not started";
     return error.c_str();
 }
+// web/ai_client.js hands the AI worker's messages here; the screen takes them at once (a result is
+// played now, not at the next frame, which a slow page may draw a few hundred milliseconds later).
+EMSCRIPTEN_KEEPALIVE void gridlab_ai_message(const char* message_json) {
+    gridlab::app::ai_runner().receive(message_json);
+    if (g_app) g_app->update(g_clock.elapsed_ms(), 0.0);
+}
 }
 #endif
 
@@ -118,7 +127,6 @@ int main(int argc, char** argv) {
     static gridlab::app::App app;
     g_app = &app;
     app.start(query);
-    const gridlab::Stopwatch clock;
     gridlab::app::UiFonts fonts;
     float fonts_ratio = 0.0f;
     long frame_count = 0;
@@ -141,12 +149,13 @@ int main(int argc, char** argv) {
             fonts = gridlab::app::load_ui_fonts(ratio);
             fonts_ratio = ratio;
         }
-        app.update(clock.elapsed_ms(), kAiSliceMs);
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
         app.build_ui(fonts, float(w), float(h), keys_pressed);
         ImGui::Render();
+        // After the UI, so a search for the position a click just made starts in this frame.
+        app.update(g_clock.elapsed_ms(), kAiSliceMs);
         g_frame_ms += (frame_time.elapsed_ms() - g_frame_ms) * 0.1;
 
         glViewport(0, 0, fb_w, fb_h);

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/ai_runner.h"
 #include "app/palette.h"
+#include "search/games.h"
 
 namespace gridlab::app {
 
@@ -89,10 +91,9 @@ void MinesweeperScreen::new_game(const Params& params) {
     show_probabilities_ = show[0];
     show_proofs_ = show[1];
     show_sentences_ = show[2];
-    solver_ = ms::make_solver(solver, Rng::for_stream(seed, 1));
-    analysing_ = decision_ready_ = false;
-    analysis_error_.clear();
+    stop_analysis();
     ai_playing_ = hint_shown_ = false;
+    ai_moves_pending_ = 0;
     started_ms_.reset();
     finished_ms_.reset();
     if (state_.random_start_cell() >= 0) started_ms_ = now_ms_;
@@ -113,8 +114,7 @@ void MinesweeperScreen::apply(Action action) {
         finished_ms_ = now_ms_;
         ai_playing_ = false;
     }
-    analysing_ = decision_ready_ = false;  // a new position to analyse
-    analysis_error_.clear();
+    stop_analysis();  // a new position to analyse
     hint_shown_ = false;
     mark_dirty();
 }
@@ -131,9 +131,7 @@ void MinesweeperScreen::act(const nlohmann::json& action) {
         else if (what == "hint") hint_shown_ = true;
         else if (what == "move") {
             if (state_.terminal()) throw std::invalid_argument("the game is over");
-            while (!decision() && analysis_error_.empty()) think(50.0);  // finish the analysis now
-            if (!decision() || decision()->move < 0) throw std::invalid_argument("the solver has no move here");
-            apply({Kind::Reveal, decision()->move});
+            ++ai_moves_pending_;  // made when the decision comes (update)
         } else {
             throw std::invalid_argument("ai: expected \"move\", \"play\", \"stop\" or \"hint\"");
         }
@@ -149,36 +147,55 @@ void MinesweeperScreen::act(const nlohmann::json& action) {
     apply({kind, state_.index(row, col)});
 }
 
-void MinesweeperScreen::think(double slice_ms) {
-    if (decision_ready_ || state_.terminal()) return;
+void MinesweeperScreen::stop_analysis() {
+    ai_runner().cancel(search_id_);
+    search_id_ = 0;
+    analysed_ = decision_ready_ = false;
     analysis_error_.clear();
-    try {
-        if (!analysing_) solver_->begin(state_.position());
-        analysing_ = true;
-        solver_->think(slice_ms);
-        if (!solver_->finished()) return;
-        decision_ = solver_->result();
-        decision_ready_ = true;
-    } catch (const std::exception& error) {
-        // A position the player made impossible with wrong flags: say so, and stop the AI.
-        analysis_error_ = error.what();
-        decision_ready_ = false;
-        analysing_ = false;
-        ai_playing_ = false;
+}
+
+void MinesweeperScreen::analyse(double slice_ms) {
+    AiRunner& runner = ai_runner();
+    if (!runner.running(search_id_)) {  // a new position, or its search was cancelled by leaving the screen
+        const uint64_t seed = Rng::for_stream(seed_, actions_.size() + 1).next_u64();  // kb's and elimination's guesses
+        search_id_ = runner.start(search::minesweeper_request(state_.settings(), seed_, save()["actions"], solver_name_, seed));
     }
+    for (const nlohmann::json& message : runner.poll(slice_ms)) {
+        if (message["type"] == "error") {
+            // A position the player made impossible with wrong flags: say so, and stop the AI.
+            analysis_error_ = message["message"].get<std::string>();
+            ai_playing_ = false;
+            ai_moves_pending_ = 0;
+            return;
+        }
+        decision_ = search::minesweeper_decision(message["report"]);
+        analysed_ = true;
+        decision_ready_ = message["type"] == "result";
+    }
+}
+
+void MinesweeperScreen::play_decision() {
+    if (decision()->move < 0) {
+        ai_playing_ = false;
+        ai_moves_pending_ = 0;
+        return;
+    }
+    apply({Kind::Reveal, decision()->move});
 }
 
 void MinesweeperScreen::update(const Frame& frame, double slice_ms) {
     now_ms_ = frame.now_ms;
-    const bool wanted = ai_playing_ || hint_shown_ || show_probabilities_ || show_proofs_ ||
+    if (state_.terminal()) ai_moves_pending_ = 0;
+    const bool wanted = ai_moves_pending_ > 0 || ai_playing_ || hint_shown_ || show_probabilities_ || show_proofs_ ||
                         (show_sentences_ && solver_name_ == "kb");
-    if (wanted && analysis_error_.empty()) think(slice_ms);
-    if (!ai_playing_ || !decision() || now_ms_ < next_ai_move_ms_) return;
-    if (decision()->move < 0) {
-        ai_playing_ = false;
-        return;
+    if (wanted && analysis_error_.empty() && !decision_ready_ && !state_.terminal()) analyse(slice_ms);
+    if (!decision()) return;
+    if (ai_moves_pending_ > 0) {
+        --ai_moves_pending_;
+        return play_decision();
     }
-    apply({Kind::Reveal, decision()->move});
+    if (!ai_playing_ || now_ms_ < next_ai_move_ms_) return;
+    play_decision();
     next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
 }
 
@@ -195,7 +212,7 @@ double MinesweeperScreen::elapsed_seconds(double now_ms) const {
 
 void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& board) {
     const bool over = state_.terminal();
-    const ms::Decision* known = decision();
+    const ms::Decision* known = analysis();
     std::vector<CellLook> cells(static_cast<size_t>(state_.size()));
     for (int cell = 0; cell < state_.size(); ++cell) {
         const int8_t view = state_.view(cell);
@@ -213,7 +230,7 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
             if (std::binary_search(known->knowledge.mines.begin(), known->knowledge.mines.end(), cell))
                 look = {kProvenMine, kShapeRaised, kMarkCross};
         }
-        if (hint_shown_ && cell == known->move) look.mark = kMarkRing;
+        if (hint_shown_ && decision() && cell == decision()->move) look.mark = kMarkRing;
     }
     frame.board(board, std::move(cells), 0, kInk);
 
@@ -232,8 +249,8 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
             centred_text(font, number_size, centre, IM_COL32(200, 30, 30, 255), "\xE2\x9A\x91");  // U+2691 flag
         } else if (view == ms::kMine || (over && view == ms::kHidden && state_.is_mine(cell))) {
             ImGui::GetWindowDrawList()->AddCircleFilled(centre, board.cell * 0.25f, IM_COL32(32, 34, 40, 255), 20);
-        } else if (view == ms::kHidden && show_probabilities_ && decision() && !over && board.cell >= 22.0f) {
-            const double p = decision()->knowledge.mine_probability[static_cast<size_t>(cell)];
+        } else if (view == ms::kHidden && show_probabilities_ && known && !over && board.cell >= 22.0f) {
+            const double p = known->knowledge.mine_probability[static_cast<size_t>(cell)];
             if (show_proofs_ && (p == 0.0 || p == 1.0)) continue;  // the proof's mark says it already
             char label[8];
             std::snprintf(label, sizeof label, "%d", static_cast<int>(std::lround(p * 100)));
@@ -307,8 +324,8 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     ImGui::Checkbox("Mine probability", &show_probabilities_);
     ImGui::Checkbox("Proven cells", &show_proofs_);
     if (solver_name_ == "kb") ImGui::Checkbox("Knowledge base", &show_sentences_);
-    if (solver_name_ == "kb" && show_sentences_ && decision()) {
-        const auto& sentences = decision()->knowledge.sentences;
+    if (solver_name_ == "kb" && show_sentences_ && analysis()) {
+        const auto& sentences = analysis()->knowledge.sentences;
         ImGui::TextDisabled("%zu sentences: cells = mines among them", sentences.size());
         ImGui::BeginChild("sentences", ImVec2(0, 150), true);
         for (size_t i = 0; i < std::min<size_t>(sentences.size(), 60); ++i) {
@@ -379,7 +396,8 @@ nlohmann::json MinesweeperScreen::state() const {
         rows.push_back(line);
     }
     const ms::Outcome outcome = state_.outcome();
-    const ms::Decision* known = decision();
+    const ms::Decision* known = analysis();
+    const ms::Decision* decided = decision();
     return {
         {"game", "minesweeper"},
         {"view", view_json(board_view_)},
@@ -395,7 +413,7 @@ nlohmann::json MinesweeperScreen::state() const {
         {"time_s", std::floor(elapsed_seconds(now_ms_))},
         {"moves", actions_.size()},
         {"ai", {{"solver", solver_name_}, {"playing", ai_playing_},
-                {"hint", known && known->move >= 0 ? nlohmann::json{known->move / state_.cols(), known->move % state_.cols()} : nlohmann::json(nullptr)},
+                {"hint", decided && decided->move >= 0 ? nlohmann::json{decided->move / state_.cols(), decided->move % state_.cols()} : nlohmann::json(nullptr)},
                 {"safe", known ? cells_json(known->knowledge.safe, state_.cols()) : nlohmann::json::array()},
                 {"mines", known ? cells_json(known->knowledge.mines, state_.cols()) : nlohmann::json::array()}}},
     };

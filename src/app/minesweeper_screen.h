@@ -8,7 +8,6 @@
 // Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"}.
 #pragma once
 
-#include <memory>
 #include <optional>
 
 #include "app/screen.h"
@@ -37,10 +36,13 @@ private:
         int cell;
     };
     void apply(Action action);  // throws std::invalid_argument, game unchanged, if not allowed
-    // The solver's view of the current position: computed once per position, in slices for the
-    // probability solver. Null until ready.
+    // The solver's decision for the current position, searched once per position (app/ai_runner.h).
+    // Null until its result came; analysis(): what it knows so far (progress), for the overlays.
     const minesweeper::Decision* decision() const { return decision_ready_ ? &decision_ : nullptr; }
-    void think(double slice_ms);
+    const minesweeper::Decision* analysis() const { return analysed_ ? &decision_ : nullptr; }
+    void analyse(double slice_ms);
+    void stop_analysis();
+    void play_decision();  // reveals the decision's cell, or stops the AI when it has none
     void build_board(const Frame& frame, const BoardPlacement& board);
     void handle_pointer(const BoardPlacement& board, double now_ms);
     void build_panel(const Frame& frame);
@@ -54,13 +56,14 @@ private:
     std::string level_ = "beginner";
     minesweeper::State state_{minesweeper::Settings{}, 0};
     std::vector<Action> actions_;
-    std::unique_ptr<minesweeper::Solver> solver_;
     // The analysis of the current position.
-    bool analysing_ = false, decision_ready_ = false;
+    int64_t search_id_ = 0;
+    bool analysed_ = false, decision_ready_ = false;
     minesweeper::Decision decision_;
     std::string analysis_error_;
     // AI and overlays.
     bool ai_playing_ = false, hint_shown_ = false;
+    int ai_moves_pending_ = 0;  // {"ai":"move"} asked for, made as each decision comes
     int ai_moves_per_second_ = 4;
     double next_ai_move_ms_ = 0;
     bool show_probabilities_ = false, show_proofs_ = false, show_sentences_ = true;

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "app/ai_runner.h"
 #include "app/palette.h"
-
-#include "puyo/beam.h"
+#include "search/games.h"
 
 namespace gridlab::app {
 
@@ -64,6 +64,7 @@ void PuyoScreen::new_game(const Params& params) {
     actions_.clear();
     cursor_ = {puyo::kSpawnColumn, 1};
     ai_playing_ = ai_plays;
+    ai_moves_pending_ = 0;
     ai_moves_per_second_ = speed;
     dropped_ms_ = -1e9;
     replay_ = {};
@@ -76,9 +77,30 @@ void PuyoScreen::new_game(const Params& params) {
 }
 
 void PuyoScreen::restart_ai() {
-    ai_ = puyo::make_ai(ai_name_, Rng::for_stream(seed_, static_cast<uint64_t>(state_.pairs_placed())).next_u64(),
-                        puyo::BeamOptions{});
-    ai_thinking_ = ai_done_ = false;
+    ai_runner().cancel(search_id_);
+    search_id_ = 0;
+    plan_ = {};
+    planning_ = plan_ready_ = false;
+    ai_error_.clear();
+}
+
+void PuyoScreen::plan(double slice_ms) {
+    AiRunner& runner = ai_runner();
+    if (!runner.running(search_id_)) {  // a new pair, or its search was cancelled by leaving the screen
+        const uint64_t ai_seed = Rng::for_stream(seed_, static_cast<uint64_t>(state_.pairs_placed())).next_u64();
+        search_id_ = runner.start(search::puyo_request(state_.settings(), seed_, actions_, ai_name_, ai_seed));
+        planning_ = true;
+    }
+    for (const nlohmann::json& message : runner.poll(slice_ms)) {
+        if (message["type"] == "error") {
+            ai_error_ = message["message"].get<std::string>();
+            ai_playing_ = false;
+            ai_moves_pending_ = 0;
+            return;
+        }
+        plan_ = search::puyo_plan(message["report"]);
+        plan_ready_ = message["type"] == "result";
+    }
 }
 
 void PuyoScreen::shift(int dx) {
@@ -139,9 +161,8 @@ void PuyoScreen::act(const nlohmann::json& action) {
     }
     if (key == "ai" && word == "move") {
         if (state_.terminal()) throw std::invalid_argument("the game is over");
-        if (!ai_thinking_) ai_->begin(state_);
-        while (!ai_->finished()) ai_->think(50.0);
-        return drop(ai_->result().placement);
+        ++ai_moves_pending_;  // made when the plan comes (update)
+        return;
     }
     if (key == "ai" && (word == "play" || word == "stop")) {
         ai_playing_ = word == "play" && !state_.terminal();
@@ -156,14 +177,16 @@ bool PuyoScreen::animating() const {
 
 void PuyoScreen::update(const Frame& frame, double slice_ms) {
     now_ms_ = frame.now_ms;
-    if (state_.terminal() || (!ai_playing_ && !show_plan_)) return;
-    if (!ai_thinking_) {
-        ai_->begin(state_);
-        ai_thinking_ = true;
+    if (state_.terminal()) ai_moves_pending_ = 0;
+    if (state_.terminal() || (!ai_playing_ && !show_plan_ && ai_moves_pending_ == 0) || !ai_error_.empty()) return;
+    if (!plan_ready_) plan(slice_ms);
+    if (!plan_ready_) return;
+    if (ai_moves_pending_ > 0) {
+        --ai_moves_pending_;
+        return drop(plan_.placement);
     }
-    if (!ai_->finished()) ai_->think(slice_ms);
-    if (ai_playing_ && ai_->finished() && now_ms_ >= next_ai_move_ms_ && !animating()) {
-        drop(ai_->result().placement);
+    if (ai_playing_ && now_ms_ >= next_ai_move_ms_ && !animating()) {
+        drop(plan_.placement);
         next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
     }
 }
@@ -235,9 +258,9 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
         }
     }
     // The AI's plan for the current pair: rings where it would land.
-    if (show_plan_ && ai_thinking_ && ai_->finished() && !state_.terminal() && !animating()) {
+    if (show_plan_ && plan_ready_ && !state_.terminal() && !animating()) {
         puyo::Field planned = state_.field();
-        const puyo::Bitboard landed = puyo::place_pair(planned, state_.current_pair(), ai_->result().placement);
+        const puyo::Bitboard landed = puyo::place_pair(planned, state_.current_pair(), plan_.placement);
         for (int row = 0; row < rows; ++row)
             for (int col = 0; col < puyo::kColumns; ++col)
                 if (landed.test(col, row)) {
@@ -324,9 +347,10 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SetNextItemWidth(120);
     ImGui::SliderInt("moves/s", &ai_moves_per_second_, 1, 20);
     ImGui::Checkbox("Show the AI's plan", &show_plan_);
-    if (show_plan_ && ai_thinking_) {
-        const puyo::Plan plan = ai_->result();
-        if (!ai_->finished()) ImGui::TextDisabled("thinking... %lld positions", static_cast<long long>(plan.nodes));
+    if (!ai_error_.empty()) ImGui::TextWrapped("The AI could not plan: %s", ai_error_.c_str());
+    if (show_plan_ && planning_) {
+        const puyo::Plan& plan = plan_;
+        if (!plan_ready_) ImGui::TextDisabled("thinking... %lld positions", static_cast<long long>(plan.nodes));
         else if (plan.firing) ImGui::Text("Fires a %d-chain now (%lld points)", plan.expected_chain, static_cast<long long>(plan.expected_score));
         else if (plan.expected_chain > 0)
             ImGui::TextWrapped("Builds a %d-chain worth %lld; it fires with %s in column %d.", plan.expected_chain,
@@ -368,8 +392,8 @@ nlohmann::json PuyoScreen::state() const {
     nlohmann::json next = nlohmann::json::array();
     for (int ahead = 1; ahead <= puyo::kPreviewCount; ++ahead) next.push_back(puyo::pair_text(state_.pair(ahead)));
     nlohmann::json plan = nullptr;
-    if (ai_thinking_ && ai_->finished()) {
-        const puyo::Plan p = ai_->result();
+    if (plan_ready_) {
+        const puyo::Plan& p = plan_;
         plan = {{"column", p.placement.column}, {"rotation", p.placement.rotation}, {"firing", p.firing},
                 {"expected_chain", p.expected_chain}, {"expected_score", p.expected_score}};
     }

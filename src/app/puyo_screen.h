@@ -8,8 +8,6 @@
 // {"ai":"move"|"play"|"stop"}.
 #pragma once
 
-#include <memory>
-
 #include "app/screen.h"
 #include "puyo/ai.h"
 #include "puyo/rules.h"
@@ -33,7 +31,8 @@ private:
     void shift(int dx);
     void rotate(int quarter_turns);  // +1 counter-clockwise, -1 clockwise
     void drop(puyo::Placement placement);  // throws std::invalid_argument, game unchanged, if illegal
-    void restart_ai();
+    void restart_ai();        // a new position: the plan of the last one no longer holds
+    void plan(double slice_ms);  // searches the current pair's plan (app/ai_runner.h)
     void handle_input(const Frame& frame, const BoardPlacement& board);
     bool animating() const;
     void build_field(const Frame& frame, const BoardPlacement& board);
@@ -48,9 +47,12 @@ private:
     puyo::State state_{puyo::Settings{}, 0};
     std::vector<int> actions_;  // placements played, as action indices
     puyo::Placement cursor_{puyo::kSpawnColumn, 1};  // where the current pair would go
-    // The AI: thinks about the current pair in slices, for its own moves and for the plan overlay.
-    std::unique_ptr<puyo::Ai> ai_;
-    bool ai_thinking_ = false, ai_done_ = false;
+    // The AI: plans the current pair, for its own moves and for the plan overlay.
+    int64_t search_id_ = 0;
+    puyo::Plan plan_;               // the plan so far, final once plan_ready_
+    bool planning_ = false, plan_ready_ = false;
+    std::string ai_error_;          // why the AI could not plan this position
+    int ai_moves_pending_ = 0;      // {"ai":"move"} asked for, made as each plan comes
     bool ai_playing_ = false, show_plan_ = true;
     int ai_moves_per_second_ = 3;
     double next_ai_move_ms_ = 0;

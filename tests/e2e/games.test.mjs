@@ -2,7 +2,7 @@
 // events on the canvas, checked through window.gridlab.state(), restored after a reload.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, clickCell, frames, openApp, recordMeasurement, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, clickCell, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -45,9 +45,12 @@ test('minesweeper: click to reveal, right click to flag, reload restores, the AI
 test('minesweeper: the probability overlay on an expert board', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=expert&seed=5&show=probability,proofs');
   await clickCell(app.page, 0, 0);
+  // An AI move is made when the AI's answer comes (from the worker), a few frames later.
   for (let i = 0; i < 8; i++) await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await app.page.waitForFunction(() => window.gridlab.state().moves === 9, null, { timeout: 30000 });
   await app.page.evaluate(() => window.gridlab.act({ ai: 'hint' }));
-  await frames(app.page, 10);
+  await app.page.waitForFunction(() => window.gridlab.state().ai.hint !== null, null, { timeout: 30000 });
+  await frames(app.page, 3);
   const state = await appState(app.page);
   assert.ok(state.ai.hint, 'the solver proposes a move');
   assert.ok(state.ai.safe.length + state.ai.mines.length > 0, 'the logic proves some cells');
@@ -80,6 +83,7 @@ test('puyo: keyboard moves, rotates and drops; a tap drops; reload restores', as
   assert.equal(state.field[11].slice(5) + state.field[12].slice(5), 'GG', 'the upright GG pair is in column 6');
 
   for (let i = 0; i < 12; i++) await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await app.page.waitForFunction(() => window.gridlab.state().pairs_placed === 14, null, { timeout: 30000 });
   await frames(app.page, 30);
   const before = await appState(app.page);
   await screenshot(app.page, 'puyo-plan');
@@ -93,11 +97,11 @@ test('puyo: keyboard moves, rotates and drops; a tap drops; reload restores', as
 });
 
 test('gomoku: a click places a stone, the AI answers, undo, reload restores', async () => {
-  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=300&seed=3');
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&ms=3000&seed=3');
   await clickCell(app.page, 4, 4);
   let state = await appState(app.page);
   assert.equal(state.board[4][4], 'X');
-  assert.equal(state.to_move, 'O');
+  assert.equal(state.ai.thinking, true);
   await frames(app.page, 3);
   await screenshot(app.page, 'gomoku-thinking');
   await app.page.waitForFunction(() => window.gridlab.state().moves.length === 2, null, { timeout: 30000 });
@@ -114,57 +118,6 @@ test('gomoku: a click places a stone, the AI answers, undo, reload restores', as
   assert.equal(error, 'act: move: off the board');
   assert.deepEqual(app.errors, []);
   await app.close();
-});
-
-// Frames per second and the longest gap between two frames over `ms` of the page's own clock.
-async function measureFrames(page, ms = 3000) {
-  return page.evaluate((duration) => new Promise((done) => {
-    let count = 0;
-    let longest = 0;
-    const start = performance.now();
-    let last = start;
-    const tick = (now) => {
-      count++;
-      longest = Math.max(longest, now - last);
-      last = now;
-      if (now - start < duration) requestAnimationFrame(tick);
-      else done({ fps: count / ((now - start) / 1000), longestGapMs: longest });
-    };
-    requestAnimationFrame(tick);
-  }), ms);
-}
-
-async function throttledFrames(url) {
-  const app = await openApp(env.browser, env.site.url + url);
-  const cdp = await app.page.context().newCDPSession(app.page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const frames = await measureFrames(app.page);
-  const frameMs = await app.page.evaluate(() => window.gridlab.frameMs());
-  const state = await appState(app.page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  assert.deepEqual(app.errors, []);
-  await app.close();
-  return { ...frames, frameMs, state };
-}
-
-test('gomoku: MCTS thinking on 15x15 does not freeze the page under 4x CPU throttling', async () => {
-  // Headless Chromium draws WebGL in software (SwiftShader), so its frame rate is bound by fill rate
-  // on this machine's CPU, not by the app: it is recorded, beside the idle rate of the same board.
-  // What the app controls is asserted: its own work per frame (events, an AI slice, the UI) fits
-  // the 33 ms of 30 frames per second, and no frame waits for a whole move's search (3 s here).
-  const idle = await throttledFrames('?game=gomoku&size=15&black=human&white=human&seed=1');
-  const thinking = await throttledFrames('?game=gomoku&size=15&black=mcts&white=mcts&ms=3000&seed=1');
-  assert.equal(thinking.state.ai.thinking, true, 'the AI was searching during the measurement');
-  recordMeasurement('throttled-fps', {
-    fps_idle_4x: Math.round(idle.fps * 10) / 10,
-    fps_thinking_4x: Math.round(thinking.fps * 10) / 10,
-    longest_frame_gap_ms_thinking_4x: Math.round(thinking.longestGapMs),
-    playouts_in_3s: thinking.state.ai.playouts,
-    frame_ms_idle_4x: Math.round(idle.frameMs * 10) / 10,
-    frame_ms_thinking_4x: Math.round(thinking.frameMs * 10) / 10,
-  });
-  assert.ok(thinking.frameMs < 33, `the app works ${thinking.frameMs.toFixed(1)} ms per frame while thinking`);
-  assert.ok(thinking.longestGapMs < 1500, `no frame stalls for a move's search (${thinking.longestGapMs.toFixed(0)} ms)`);
 });
 
 test('a bad URL parameter gives a notice and a playable game', async () => {

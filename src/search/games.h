@@ -1,0 +1,43 @@
+// Each game's part of the search protocol (search.h): the request a screen sends, the job the
+// request becomes, and the report it gets back. A game's three live in one file, <game>_search.cpp.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "gomoku/ai.h"
+#include "gomoku/rules.h"
+#include "minesweeper/rules.h"
+#include "minesweeper/solver.h"
+#include "puyo/ai.h"
+#include "puyo/rules.h"
+#include "search/search.h"
+
+namespace gridlab::search {
+
+// --- Gomoku: params {size, win, rule}, moves [action...], ai {name, seed, playouts, ms, nodes} ---
+// Report: {"move": the most visited action, "playouts", "ms", "nodes",
+//          "candidates": [{"action", "visits", "value"}...] (the 10 most visited)}.
+nlohmann::json gomoku_request(const gomoku::State& state, const gomoku::AiSpec& ai, uint64_t seed);
+std::unique_ptr<Job> gomoku_job(const nlohmann::json& request);
+gomoku::SearchReport gomoku_report(const nlohmann::json& report);  // the move is report["move"]
+
+// --- Minesweeper: params {rows, cols, mines, first, seed}, actions [["reveal"|"flag"|"chord", cell]...],
+// ai {name, seed} ---
+// Report: {"move" (-1: none), "guess", "safe", "mines", "probability" (per cell), "sentences"}.
+nlohmann::json minesweeper_request(const minesweeper::Settings& settings, uint64_t game_seed,
+                                   const nlohmann::json& actions, const std::string& solver, uint64_t seed);
+std::unique_ptr<Job> minesweeper_job(const nlohmann::json& request);
+minesweeper::Decision minesweeper_decision(const nlohmann::json& report);
+
+// --- Puyo: params {rules, colors, seed}, actions [placement index...], ai {name, seed} ---
+// Report: {"placement": [column, rotation], "path", "firing", "chain", "score", "trigger_column",
+//          "trigger_color", "nodes"}.
+nlohmann::json puyo_request(const puyo::Settings& settings, uint64_t game_seed, const std::vector<int>& actions,
+                            const std::string& ai, uint64_t seed);
+std::unique_ptr<Job> puyo_job(const nlohmann::json& request);
+puyo::Plan puyo_plan(const nlohmann::json& report);
+
+}  // namespace gridlab::search

@@ -1,0 +1,185 @@
+#include <catch2/catch.hpp>
+
+#include "gomoku/ai.h"
+#include "minesweeper/solver.h"
+#include "puyo/ai.h"
+#include "puyo/beam.h"
+#include "search/games.h"
+#include "search/search.h"
+
+using namespace gridlab;
+using nlohmann::json;
+
+namespace {
+
+// A valid Gomoku search on 9x9 after two moves, for tests to spoil one field at a time.
+json gomoku_search(int64_t id = 1) {
+    return {{"v", 1}, {"type", "search"}, {"id", id}, {"game", "gomoku"},
+            {"params", {{"size", 9}, {"win", 5}, {"rule", "freestyle"}}}, {"moves", {40, 41}},
+            {"ai", {{"name", "pure-mcts"}, {"seed", "7"}, {"playouts", 300}, {"ms", 0}, {"nodes", 300000}}}};
+}
+
+// Steps the worker in slices of `slice_ms` to the end of its search; returns every message.
+std::vector<json> run(search::Worker& worker, double slice_ms) {
+    std::vector<json> messages;
+    while (worker.busy())
+        if (json message = worker.step(slice_ms); !message.is_null()) messages.push_back(message);
+    return messages;
+}
+
+json error(const json& id, const std::string& text) {
+    return {{"v", 1}, {"type", "error"}, {"id", id}, {"message", text}};
+}
+
+}  // namespace
+
+TEST_CASE("search protocol: a malformed request is refused with an exact error, and the worker goes on", "[search]") {
+    const std::vector<std::pair<std::string, json>> cases = {
+        {"not json", error(nullptr, "a request is a JSON object")},
+        {"[1,2]", error(nullptr, "a request is a JSON object")},
+        {R"({"type":"search","id":3})", error(3, "v: missing")},
+        {R"({"v":2,"type":"search","id":3})", error(3, "v: expected 1")},
+        {R"({"v":1,"type":"think","id":3})", error(3, "type: expected one of search, cancel")},
+        {R"({"v":1,"type":"search","id":-1})", error(nullptr, "id: expected a whole number in 1..9007199254740991")},
+        {R"({"v":1,"type":"search","id":1.5})", error(nullptr, "id: expected a whole number in 1..9007199254740991")},
+        {R"({"v":1,"type":"search","id":4,"game":"chess"})", error(4, "game: expected one of gomoku, minesweeper, puyo")},
+        {R"({"v":1,"type":"search","id":4,"game":"gomoku"})", error(4, "params: missing")},
+        {R"({"v":1,"type":"search","id":4,"game":"puyo","params":[]})", error(4, "params: expected an object")},
+    };
+    search::Worker worker;
+    for (const auto& [text, expected] : cases) {
+        INFO(text);
+        CHECK(worker.receive(text) == expected);
+        CHECK(!worker.busy());
+    }
+    auto spoiled = [&](const char* object, const char* key, const json& value) {
+        json request = gomoku_search(5);
+        request[object][key] = value;
+        return worker.receive(request.dump());
+    };
+    CHECK(spoiled("params", "size", 20) == error(5, "params.size: expected a whole number in 5..19"));
+    CHECK(spoiled("params", "win", 10) == error(5, "params.win: expected a whole number in 3..9"));
+    CHECK(spoiled("params", "rule", "renju") == error(5, "params.rule: expected one of freestyle, standard"));
+    CHECK(spoiled("ai", "seed", 7) == error(5, "ai.seed: expected a seed as a decimal string"));
+    CHECK(spoiled("ai", "seed", "18446744073709551616") == error(5, "ai.seed: expected a seed as a decimal string"));
+    CHECK(spoiled("ai", "name", "alphazero") == error(5, "ai.name: expected one of pure-mcts, mcts"));
+    CHECK(spoiled("ai", "playouts", 0) == error(5, "ai: a budget of playouts or ms is needed"));
+    CHECK(spoiled("ai", "ms", "fast") == error(5, "ai.ms: expected a number in 0..3600000"));
+    CHECK(spoiled("ai", "nodes", 10) == error(5, "ai.nodes: expected a whole number in 362..100000000"));
+    json request = gomoku_search(6);
+    request["moves"] = {40, 81};
+    CHECK(worker.receive(request.dump()) == error(6, "moves[1]: expected a point of the board, 0..80"));
+    request["moves"] = {40, 40};
+    CHECK(worker.receive(request.dump()) == error(6, "moves[1]: cell e5 is already taken"));
+    request["moves"] = "e5";
+    CHECK(worker.receive(request.dump()) == error(6, "moves: expected an array"));
+
+    const json minesweeper = {{"v", 1}, {"type", "search"}, {"id", 8}, {"game", "minesweeper"},
+                              {"params", {{"rows", 9}, {"cols", 9}, {"mines", 10}, {"first", "safe"}, {"seed", "42"}}},
+                              {"actions", json::array({json::array({"dig", 3})})}, {"ai", {{"name", "probability"}, {"seed", "1"}}}};
+    CHECK(worker.receive(minesweeper.dump()) == error(8, "actions[0]: unknown action 'dig'"));
+    json bad_first = minesweeper;
+    bad_first["params"]["first"] = "lucky";
+    CHECK(worker.receive(bad_first.dump()) == error(8, "params.first: expected one of safe, zero, none, random-start"));
+    json off_board = minesweeper;
+    off_board["actions"] = json::array({json::array({"reveal", 81})});
+    CHECK(worker.receive(off_board.dump()) == error(8, "actions[0]: expected [\"reveal\"|\"flag\"|\"chord\", cell 0..80]"));
+
+    const json puyo = {{"v", 1}, {"type", "search"}, {"id", 9}, {"game", "puyo"},
+                       {"params", {{"rules", "tsu"}, {"colors", 4}, {"seed", "7"}}}, {"actions", {22}},
+                       {"ai", {{"name", "beam"}, {"seed", "1"}}}};
+    CHECK(worker.receive(puyo.dump()) == error(9, "actions[0]: expected a placement 0..21"));
+    json colours = puyo;
+    colours["params"]["colors"] = 6;
+    CHECK(worker.receive(colours.dump()) == error(9, "params.colors: expected a whole number in 3..5"));
+    json ai = puyo;
+    ai["actions"] = json::array();
+    ai["ai"]["name"] = "smart";
+    CHECK(worker.receive(ai.dump()) == error(9, "ai.name: expected one of random, greedy, beam"));
+    CHECK(!worker.busy());
+
+    // Nothing broke: a good request is searched to its result.
+    request = gomoku_search(10);
+    request["ai"]["playouts"] = 5000;
+    CHECK(worker.receive(request.dump()).is_null());
+    const std::vector<json> messages = run(worker, 0.05);
+    REQUIRE(!messages.empty());
+    CHECK(messages.front()["type"] == "progress");
+    CHECK(messages.back()["type"] == "result");
+    CHECK(messages.back()["id"] == 10);
+}
+
+TEST_CASE("search protocol: Gomoku results equal the AI's own for a playout budget, however sliced", "[search]") {
+    for (const char* name : {"pure-mcts", "mcts"}) {
+        INFO(name);
+        gomoku::State state(gomoku::Settings{9, 5, gomoku::Rule::Freestyle});
+        state.apply(40);
+        state.apply(41);
+        const gomoku::AiSpec spec{name, gomoku::Budget{400, 0}, 300000};
+        const std::unique_ptr<gomoku::Mcts> direct = gomoku::make_ai(spec, 7);
+        const int expected = direct->choose(state);
+        const gomoku::SearchReport expected_report = direct->result();
+        for (double slice_ms : {0.05, 1000.0}) {
+            search::Worker worker;
+            json request = search::gomoku_request(state, spec, 7);
+            request.update({{"v", 1}, {"type", "search"}, {"id", 3}});
+            REQUIRE(worker.receive(request.dump()).is_null());
+            const json result = run(worker, slice_ms).back();
+            REQUIRE(result["type"] == "result");
+            CHECK(result["report"]["move"] == expected);
+            const gomoku::SearchReport report = search::gomoku_report(result["report"]);
+            CHECK(report.playouts == expected_report.playouts);
+            CHECK(report.nodes == expected_report.nodes);
+            REQUIRE(report.candidates.size() == std::min<size_t>(10, expected_report.candidates.size()));
+            for (size_t i = 0; i < report.candidates.size(); ++i) {
+                CHECK(report.candidates[i].action == expected_report.candidates[i].action);
+                CHECK(report.candidates[i].visits == expected_report.candidates[i].visits);
+                CHECK(report.candidates[i].value == expected_report.candidates[i].value);
+            }
+        }
+    }
+}
+
+TEST_CASE("search protocol: Minesweeper and Puyo results equal the AIs' own", "[search]") {
+    search::Worker worker;
+    minesweeper::Settings settings = minesweeper::level_settings("expert");
+    minesweeper::State game(settings, 5);
+    game.reveal(0);
+    json request = search::minesweeper_request(settings, 5, json::array({{"reveal", 0}}), "probability", 1);
+    request.update({{"v", 1}, {"type", "search"}, {"id", 1}});
+    REQUIRE(worker.receive(request.dump()).is_null());
+    const json result = run(worker, 0.5).back();
+    const minesweeper::Decision expected = minesweeper::make_solver("probability", Rng(1))->decide(game.position());
+    const minesweeper::Decision decision = search::minesweeper_decision(result["report"]);
+    CHECK(decision.move == expected.move);
+    CHECK(decision.guess == expected.guess);
+    CHECK(decision.knowledge.safe == expected.knowledge.safe);
+    CHECK(decision.knowledge.mines == expected.knowledge.mines);
+    CHECK(decision.knowledge.mine_probability == expected.knowledge.mine_probability);
+
+    puyo::State puyo_game(puyo::Settings{}, 7);
+    puyo_game.apply(puyo::placement_of(3));
+    request = search::puyo_request(puyo::Settings{}, 7, {3}, "beam", 11);
+    request.update({{"v", 1}, {"type", "search"}, {"id", 2}});
+    REQUIRE(worker.receive(request.dump()).is_null());
+    const puyo::Plan plan = search::puyo_plan(run(worker, 1.0).back()["report"]);
+    const puyo::Plan expected_plan = puyo::make_ai("beam", 11, puyo::BeamOptions{})->decide(puyo_game);
+    CHECK(plan.placement == expected_plan.placement);
+    CHECK(plan.path == expected_plan.path);
+    CHECK(plan.expected_chain == expected_plan.expected_chain);
+    CHECK(plan.expected_score == expected_plan.expected_score);
+    CHECK(plan.nodes == expected_plan.nodes);
+}
+
+TEST_CASE("search protocol: cancel ends the search it names, and only that one", "[search]") {
+    search::Worker worker;
+    json request = gomoku_search(4);
+    request["ai"]["playouts"] = 100000000;
+    REQUIRE(worker.receive(request.dump()).is_null());
+    CHECK(worker.step(1.0)["type"] == "progress");
+    CHECK(worker.receive(R"({"v":1,"type":"cancel","id":3})").is_null());
+    CHECK(worker.busy());
+    CHECK(worker.receive(R"({"v":1,"type":"cancel","id":4})").is_null());
+    CHECK(!worker.busy());
+    CHECK(worker.step(1.0).is_null());
+}
