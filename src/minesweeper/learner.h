@@ -38,7 +38,7 @@ namespace gridlab::minesweeper {
 constexpr int kLearnedInputPlanes = 11;
 
 struct NetworkShape {
-    int width = 32;  // channels of each hidden layer
+    int width = 16;  // channels of each hidden layer
     int depth = 4;   // 3x3 convolution layers (each followed by ReLU) before the 1x1 layer that scores
 };
 
@@ -54,9 +54,9 @@ struct TrainSettings {
     Settings board = level_settings("beginner");  // the first click (Safe, Zero, None) goes to the eval's cell
     RewardScheme rewards = RewardScheme::Seed000;
     NetworkShape shape;
-    float learning_rate = 0.001f;
+    float learning_rate = 0.002f;
     double exploration = 0.05;  // chance that a step opens a random hidden cell instead of the best
-    int batch = 32;             // boards per update
+    int batch = 16;             // boards per update
     int steps_per_update = 2;   // environment steps between two updates
     int replay_capacity = 20000;  // boards remembered; the oldest are forgotten first
     int window = 100;           // episodes per point of the learning curve
