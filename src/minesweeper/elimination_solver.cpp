@@ -59,10 +59,13 @@ Decision EliminationSolver::decide(const Position& position, Rng& rng) {
         decision.move = decision.knowledge.safe.front();
         return decision;
     }
+    // A guess goes to a cell not known to be a mine. Every such cell has the same mine probability,
+    // the density of the mines not yet located: 1 when the mine total says they are all mines (no
+    // move), 0 when it says they are all safe (no guess).
     const std::vector<int> unknown = unknown_cells(position, decision.knowledge.mines);
-    if (!unknown.empty()) {
+    if (!unknown.empty() && decision.knowledge.mine_probability[unknown.front()] < 1) {
         decision.move = rng.pick(unknown);
-        decision.guess = true;
+        decision.guess = decision.knowledge.mine_probability[decision.move] > 0;
     }
     return decision;
 }
