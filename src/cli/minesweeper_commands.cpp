@@ -35,7 +35,7 @@ void add_analyze(CLI::App& game) {
     cmd->add_option("--mines", *mines, "Total mines on the board, flagged or not")->required();
     cmd->add_option("--solver", *solver_name, "probability, elimination or kb")
         ->check(CLI::IsMember({"probability", "elimination", "kb"}));
-    cmd->add_option("--seed", *seed, "Seed for the random guess of kb and elimination");
+    cmd->add_option("--seed", *seed, "Seed for the random guess of kb and elimination")->check(seed_check());
     cmd->callback([=] {
         const Position position = parse_position(read_stdin(), *mines);
         analyze(position);  // throws, naming the problem, if no layout of the mines fits
@@ -78,7 +78,7 @@ void add_eval_options(CLI::App* cmd, EvalOptions& o) {
     cmd->add_option("--cols", o.cols, "Custom board columns");
     cmd->add_option("--mines", o.mines, "Custom board mines");
     cmd->add_option("--games", o.games, "Number of games")->required()->check(CLI::Range(1, 10'000'000));
-    cmd->add_option("--seed", o.seed, "Seed: game i is seeded from (seed, i)")->required();
+    cmd->add_option("--seed", o.seed, "Seed: game i is seeded from (seed, i)")->required()->check(seed_check());
     cmd->add_option("--first-click", o.first_click, "safe, zero or none")
         ->check(CLI::IsMember({"safe", "zero", "none"}));
     cmd->add_option("--first-cell", o.first_cell, "R,C of the first click (default 0,0; 3,3 for zero)");
