@@ -147,7 +147,7 @@ void MinesweeperScreen::act(const nlohmann::json& action) {
     if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() || !value[1].is_number_integer())
         throw std::invalid_argument(key + ": expected [row, col]");
     const std::optional<int> row = json_int(value[0], 0, state_.rows() - 1), col = json_int(value[1], 0, state_.cols() - 1);
-    if (!row || !col) throw std::invalid_argument(key + ": (" + value[0].dump() + "," + value[1].dump() + ") is off the board");
+    if (!row || !col) throw std::invalid_argument(key + ": " + value.dump() + " is off the board");
     apply({kind, state_.index(*row, *col)});
 }
 
@@ -321,7 +321,8 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
             std::string line = "{";
             for (size_t k = 0; k < sentences[i].cells.size(); ++k) {
                 const int cell = sentences[i].cells[k];
-                line += (k ? " " : "") + std::to_string(cell / state_.cols()) + "," + std::to_string(cell % state_.cols());
+                if (k) line += ' ';
+                line += std::to_string(cell / state_.cols()) + "," + std::to_string(cell % state_.cols());
             }
             line += "} = " + std::to_string(sentences[i].mines);
             ImGui::TextUnformatted(line.c_str());
