@@ -55,13 +55,14 @@ for source in tests/fuzz/*.cpp; do
     fi
     # Merge and minimise: the smallest set of inputs that keeps every feature reached.
     rm -rf "$kept.min" && mkdir -p "$kept.min"
-    "$fuzzer" -merge=1 "$kept.min" "$kept" "$seeds" >>"$log" 2>&1 && rm -rf "$kept" && mv "$kept.min" "$kept"
+    "$fuzzer" -merge=1 "$kept.min" "$kept" "$seeds" >"$log.merge" 2>&1 && rm -rf "$kept" && mv "$kept.min" "$kept"
   fi
   execs=$(grep -E '^stat::number_of_executed_units:' "$log" | tail -n 1 | awk '{print $2}')
   done_line=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -n 1)
   cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$done_line")
   ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$done_line")
   corpus=$(sed -nE 's/.* corp: ([0-9]+).*/\1/p' <<<"$done_line")
+  [ "$check" = 1 ] || corpus=$(find "$kept" -type f | wc -l)  # after minimising
   [ "$result" = ok ] || failed=$((failed + 1))
   printf '%-22s %6s s  execs %10s  cov %5s  ft %6s  corpus %5s  %s\n' "$target" "$seconds" "${execs:-?}" \
     "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$result"
