@@ -15,6 +15,7 @@ packages=(
   libeigen3-dev                                       # header-only: linear algebra for src/learn
   fonts-dejavu-core python3-fonttools                 # the UI font, and pyftsubset to shrink it
   chromium xvfb xauth xdotool imagemagick             # browser tests, native app screenshots
+  clang-14 libclang-rt-14-dev                         # fuzzing: libFuzzer + ASan + UBSan (scripts/fuzz.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: native, native under AddressSanitizer + UBSan, WebAssembly
-# under node (the same Catch2 suite), and the browser end-to-end tests in headless Chromium.
+# under node (the same Catch2 suite), the fuzz targets' corpora and a short fuzzing run, and the
+# browser end-to-end tests in headless Chromium.
 # Sets up a fresh machine first. Ends with one line: "N passed, N failed".
 set -uo pipefail
 source "$(dirname "$0")/env.sh"
@@ -46,6 +47,16 @@ ctest_preset() {
 ctest_preset native
 ctest_preset native-asan
 ctest_preset wasm
+
+# The fuzz targets (tests/fuzz/): the committed corpora and reproducers replayed, then 10 s of
+# fuzzing each; one test per target.
+step "fuzz targets (libFuzzer + ASan + UBSan)"
+bash scripts/fuzz.sh --check 10 2>&1 | tee "$logs/fuzz.log"
+fuzz_pass=$(grep -cE " ok$" "$logs/fuzz.log")
+fuzz_fail=$(grep -cE "FAILED" "$logs/fuzz.log")
+passed=$((passed + fuzz_pass))
+failed=$((failed + fuzz_fail))
+[ "$fuzz_pass" -gt 0 ] || [ "$fuzz_fail" -gt 0 ] || failed=$((failed + 1))
 
 step "browser end-to-end tests (headless Chromium)"
 if [ -f build/wasm/web/index.html ]; then

@@ -171,7 +171,7 @@ bool App::restore_saved(GameScreen& screen, const Params& params) {
     if (!text) return false;
     try {
         const nlohmann::json saved = nlohmann::json::parse(*text);
-        if (saved.at("version").get<int>() != kSaveVersion || saved.at("game").get<std::string>() != screen.id())
+        if (saved.at("version") != kSaveVersion || saved.at("game").get<std::string>() != screen.id())
             throw std::invalid_argument("it was saved by another version");
         if (!params.empty() && saved.at("save").at("params").get<Params>() != params) return false;
         screen.restore(saved.at("save"));

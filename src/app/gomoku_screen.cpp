@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "app/ai_runner.h"
 #include "app/palette.h"
+#include "core/json_int.h"
 #include "search/games.h"
 
 namespace gridlab::app {
@@ -109,10 +111,10 @@ void GomokuScreen::act(const nlohmann::json& action) {
     if (move.is_string()) {
         target = gomoku::parse_move(move.get<std::string>(), state_.size());
     } else if (move.is_array() && move.size() == 2 && move[0].is_number_integer() && move[1].is_number_integer()) {
-        const int row = move[0].get<int>(), col = move[1].get<int>();
-        if (row < 0 || row >= state_.size() || col < 0 || col >= state_.size())
-            throw std::invalid_argument("move: off the board");
-        target = row * state_.size() + col;
+        const std::optional<int> row = json_int(move[0], 0, state_.size() - 1),
+                                 col = json_int(move[1], 0, state_.size() - 1);
+        if (!row || !col) throw std::invalid_argument("move: off the board");
+        target = *row * state_.size() + *col;
     } else {
         throw std::invalid_argument("move: expected [row, col] or a name like \"h8\"");
     }
@@ -314,7 +316,11 @@ nlohmann::json GomokuScreen::save() const {
 void GomokuScreen::restore(const nlohmann::json& saved) {
     GomokuScreen replay;
     replay.new_game(saved.at("params").get<Params>());
-    for (const nlohmann::json& move : saved.at("moves")) replay.state_.apply(move.get<int>());
+    for (const nlohmann::json& move : saved.at("moves")) {
+        const std::optional<int> action = json_int(move, 0, replay.state_.num_actions() - 1);
+        if (!action) throw std::invalid_argument("a saved move is not a cell of the board");
+        replay.state_.apply(*action);
+    }
     *this = std::move(replay);
 }
 

@@ -8,6 +8,7 @@
 
 #include "app/ai_runner.h"
 #include "app/palette.h"
+#include "core/json_int.h"
 #include "search/games.h"
 
 namespace gridlab::app {
@@ -141,10 +142,9 @@ void MinesweeperScreen::act(const nlohmann::json& action) {
                                                                                   : throw std::invalid_argument("unknown action '" + key + "'");
     if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() || !value[1].is_number_integer())
         throw std::invalid_argument(key + ": expected [row, col]");
-    const int row = value[0].get<int>(), col = value[1].get<int>();
-    if (row < 0 || row >= state_.rows() || col < 0 || col >= state_.cols())
-        throw std::invalid_argument(key + ": (" + std::to_string(row) + "," + std::to_string(col) + ") is off the board");
-    apply({kind, state_.index(row, col)});
+    const std::optional<int> row = json_int(value[0], 0, state_.rows() - 1), col = json_int(value[1], 0, state_.cols() - 1);
+    if (!row || !col) throw std::invalid_argument(key + ": " + value.dump() + " is off the board");
+    apply({kind, state_.index(*row, *col)});
 }
 
 void MinesweeperScreen::stop_analysis() {
@@ -332,7 +332,8 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
             std::string line = "{";
             for (size_t k = 0; k < sentences[i].cells.size(); ++k) {
                 const int cell = sentences[i].cells[k];
-                line += (k ? " " : "") + std::to_string(cell / state_.cols()) + "," + std::to_string(cell % state_.cols());
+                if (k) line += ' ';
+                line += std::to_string(cell / state_.cols()) + "," + std::to_string(cell % state_.cols());
             }
             line += "} = " + std::to_string(sentences[i].mines);
             ImGui::TextUnformatted(line.c_str());
@@ -432,11 +433,11 @@ void MinesweeperScreen::restore(const nlohmann::json& saved) {
     replay.new_game(saved.at("params").get<Params>());
     for (const nlohmann::json& action : saved.at("actions")) {
         const std::string kind = action.at(0).get<std::string>();
-        const int cell = action.at(1).get<int>();
-        if (cell < 0 || cell >= replay.state_.size()) throw std::invalid_argument("a saved move is off the board");
+        const std::optional<int> cell = json_int(action.at(1), 0, replay.state_.size() - 1);
+        if (!cell) throw std::invalid_argument("a saved move is off the board");
         replay.apply({kind == "reveal" ? Kind::Reveal : kind == "flag" ? Kind::Flag : kind == "chord" ? Kind::Chord
                                                                                    : throw std::invalid_argument("unknown saved move"),
-                      cell});
+                      *cell});
     }
     // The clock goes on from where it was.
     if (replay.started_ms_) replay.started_ms_ = now_ms_ - saved.value("seconds", 0.0) * 1000.0;

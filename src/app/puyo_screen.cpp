@@ -4,10 +4,12 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "app/ai_runner.h"
 #include "app/palette.h"
+#include "core/json_int.h"
 #include "search/games.h"
 
 namespace gridlab::app {
@@ -155,9 +157,10 @@ void PuyoScreen::act(const nlohmann::json& action) {
     if (key == "place") {
         if (!value.is_array() || value.size() != 2 || !value[0].is_number_integer() || !value[1].is_number_integer())
             throw std::invalid_argument("place: expected [column, rotation]");
-        const Placement placement{value[0].get<int>(), value[1].get<int>()};
-        if (puyo::action_of(placement) < 0) throw std::invalid_argument("place: no such placement");
-        return drop(placement);
+        const std::optional<int> column = json_int(value[0], 0, puyo::kColumns - 1), rotation = json_int(value[1], 0, 3);
+        if (!column || !rotation || puyo::action_of({*column, *rotation}) < 0)
+            throw std::invalid_argument("place: no such placement");
+        return drop({*column, *rotation});
     }
     if (key == "ai" && word == "move") {
         if (state_.terminal()) throw std::invalid_argument("the game is over");
@@ -423,9 +426,9 @@ void PuyoScreen::restore(const nlohmann::json& saved) {
     replay.new_game(saved.at("params").get<Params>());
     replay.ai_playing_ = false;  // a restored game waits for the player
     for (const nlohmann::json& action : saved.at("actions")) {
-        const int index = action.get<int>();
-        if (index < 0 || index >= puyo::kPlacementCount) throw std::invalid_argument("a saved placement is not one of the 22");
-        replay.drop(puyo::placement_of(index));
+        const std::optional<int> index = json_int(action, 0, puyo::kPlacementCount - 1);
+        if (!index) throw std::invalid_argument("a saved placement is not one of the 22");
+        replay.drop(puyo::placement_of(*index));
     }
     replay.dropped_ms_ = -1e9;
     *this = std::move(replay);

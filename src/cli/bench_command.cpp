@@ -162,7 +162,7 @@ void add_bench_command(CLI::App& app) {
     auto* command = app.add_subcommand("bench", "Speed of every environment and AI (seeded work, median of runs)");
     auto seconds = std::make_shared<double>(2.0);
     command->add_option("--seconds", *seconds, "about how long each of the seven items runs natively")
-        ->check(CLI::Range(0.001, 3600.0));
+        ->check(number_range(0.001, 3600.0));
     command->callback([seconds] {
 #ifdef __EMSCRIPTEN__
         const char* build = "wasm";

@@ -2,8 +2,11 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdint>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 namespace gridlab::cli {
@@ -20,6 +23,33 @@ inline void print_json(const nlohmann::json& doc) { std::cout << doc.dump() << '
 // All of standard input, for commands that read a board.
 inline std::string read_stdin() {
     return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+}
+
+// For --seed: a whole number 0..2^64-1. CLI11 alone takes "-1" and "99999999999999999999" as 2^64-1.
+inline CLI::Validator seed_check() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            uint64_t value = 0;
+            const char* end = text.data() + text.size();
+            const auto [stop, error] = std::from_chars(text.data(), end, value);
+            if (text.empty() || error != std::errc() || stop != end)
+                return "'" + text + "' is not a whole number in 0..18446744073709551615";
+            return "";
+        },
+        "UINT64");
+}
+
+// For options that are real numbers in [lo, hi]: unlike CLI::Range, refuses "nan".
+inline CLI::Validator number_range(double lo, double hi) {
+    std::ostringstream range;
+    range << lo << ".." << hi;
+    return CLI::Validator(
+        [lo, hi, range = range.str()](std::string& text) -> std::string {
+            double value = 0;
+            if (CLI::detail::lexical_cast(text, value) && value >= lo && value <= hi) return "";
+            return "'" + text + "' is not a number in " + range;
+        },
+        "NUMBER in " + range.str());
 }
 
 // A problem with the user's input: printed on stderr, exit code 2 (1 is for internal failures).

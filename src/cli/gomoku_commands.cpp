@@ -158,7 +158,7 @@ void add_gomoku_commands(CLI::App& app) {
     move->add_option("--nodes", move_options->nodes, "node budget")->check(CLI::Range(int64_t{1 + kMaxCells}, int64_t{100'000'000}));
     move->add_option("--rule", move_options->rule, "freestyle (five or more) or standard (exactly five)");
     move->add_option("--win-length", move_options->win_length, "stones in a row to win")->check(CLI::Range(3, kMaxSize));
-    move->add_option("--seed", move_options->seed, "random seed");
+    move->add_option("--seed", move_options->seed, "random seed")->check(seed_check());
     move->callback([move_options] { run_move(*move_options); });
 
     auto arena_options = std::make_shared<ArenaOptions>();
@@ -169,7 +169,7 @@ void add_gomoku_commands(CLI::App& app) {
     arena->add_option("--win-length", arena_options->win_length, "stones in a row to win")->check(CLI::Range(3, kMaxSize));
     arena->add_option("--rule", arena_options->rule, "freestyle or standard");
     arena->add_option("--games", arena_options->games, "number of games")->check(CLI::Range(1, 100000));
-    arena->add_option("--seed", arena_options->seed, "random seed (game i uses stream i)");
+    arena->add_option("--seed", arena_options->seed, "random seed (game i uses stream i)")->check(seed_check());
     arena->add_flag("--swap", arena_options->swap, "alternate colours: the SPECs swap in odd games");
     arena->add_flag("--moves", arena_options->show_moves, "also print each game's moves (h8 notation)");
     arena->add_option("--jobs", arena_options->jobs, "games played at once (natively)")->check(CLI::Range(1, 64));
@@ -180,13 +180,13 @@ void add_gomoku_commands(CLI::App& app) {
     bench->add_option("--ai", bench_options->ai, "pure-mcts or mcts");
     bench->add_option("--size", bench_options->size, "board size")->check(CLI::Range(kMinSize, kMaxSize));
     bench->add_option("--playouts", bench_options->playouts, "playouts to run")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
-    bench->add_option("--seed", bench_options->seed, "random seed");
+    bench->add_option("--seed", bench_options->seed, "random seed")->check(seed_check());
     bench->callback([bench_options] { run_bench(*bench_options); });
 
     auto brain_options = std::make_shared<PbrainOptions>();
     CLI::App* pbrain = gomoku->add_subcommand("pbrain", "Play through the Gomocup (Piskvork) protocol on stdin/stdout");
     pbrain->add_option("--playouts", brain_options->playouts, "fixed playouts per move instead of the manager's time")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
-    pbrain->add_option("--seed", brain_options->seed, "random seed");
+    pbrain->add_option("--seed", brain_options->seed, "random seed")->check(seed_check());
     pbrain->callback([brain_options] { run_pbrain(std::cin, std::cout, *brain_options); });
 }
 

@@ -23,7 +23,9 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // CLI11 prints the problem (or the help) and has a code per kind of problem (105, 106,
+        // 109...); bad input on the command line is exit code 2, like any other bad input.
+        return app.exit(e) == 0 ? 0 : 2;
     } catch (const std::exception& e) {
         // The user's input (a board, a position, a parameter) is exit code 2; anything else is ours.
         const bool bad_input = dynamic_cast<const gridlab::ParseError*>(&e) ||

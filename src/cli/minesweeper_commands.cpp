@@ -41,7 +41,7 @@ void add_analyze(CLI::App& game) {
     cmd->add_option("--mines", *mines, "Total mines on the board, flagged or not")->required();
     cmd->add_option("--solver", *solver_name, "probability, elimination or kb")
         ->check(CLI::IsMember({"probability", "elimination", "kb"}));
-    cmd->add_option("--seed", *seed, "Seed for the random guess of kb and elimination");
+    cmd->add_option("--seed", *seed, "Seed for the random guess of kb and elimination")->check(seed_check());
     cmd->callback([=] {
         const Position position = parse_position(read_stdin(), *mines);
         analyze(position);  // throws, naming the problem, if no layout of the mines fits
@@ -119,7 +119,7 @@ void add_eval_options(CLI::App* cmd, EvalOptions& o) {
     cmd->add_option("--model", o.model, "A model file made by `gridlab minesweeper train` (for --solver learned)");
     add_board_options(cmd, o.board);
     cmd->add_option("--games", o.games, "Number of games")->required()->check(CLI::Range(1, 10'000'000));
-    cmd->add_option("--seed", o.seed, "Seed: game i is seeded from (seed, i)")->required();
+    cmd->add_option("--seed", o.seed, "Seed: game i is seeded from (seed, i)")->required()->check(seed_check());
     cmd->add_option("--first-cell", o.first_cell, "R,C of the first click (default 0,0; 3,3 for zero)");
     cmd->add_option("--jobs", o.jobs, "Threads (results do not depend on it)")->check(CLI::Range(1, 64));
 }
@@ -244,16 +244,18 @@ void add_train(CLI::App& game) {
     auto* episodes = cmd->add_option("--episodes", o->episodes, "Episodes to play (the same weights everywhere)")
                          ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
     auto* minutes = cmd->add_option("--minutes", o->minutes, "Or: minutes to train (weights depend on the machine)")
-                        ->check(CLI::Range(0.001, 100000.0));
+                        ->check(number_range(0.001, 100000.0));
     episodes->excludes(minutes);
-    cmd->add_option("--seed", o->settings.seed, "Seed of the weights, the games and the exploration")->required();
+    cmd->add_option("--seed", o->settings.seed, "Seed of the weights, the games and the exploration")
+        ->required()
+        ->check(seed_check());
     cmd->add_option("--rewards", o->rewards, "seed-000 or seed-004")->check(CLI::IsMember({"seed-000", "seed-004"}));
     cmd->add_option("--out", o->out, "Where to write the model file")->required();
     cmd->add_option("--width", o->settings.shape.width, "Channels per hidden layer")->check(CLI::Range(1, 128));
     cmd->add_option("--depth", o->settings.shape.depth, "3x3 convolution layers")->check(CLI::Range(1, 12));
-    cmd->add_option("--learning-rate", o->settings.learning_rate, "Adam's step size")->check(CLI::Range(1e-6, 1.0));
+    cmd->add_option("--learning-rate", o->settings.learning_rate, "Adam's step size")->check(number_range(1e-6, 1.0));
     cmd->add_option("--exploration", o->settings.exploration, "Chance of a random move while training")
-        ->check(CLI::Range(0.0, 1.0));
+        ->check(number_range(0.0, 1.0));
     cmd->add_option("--batch", o->settings.batch, "Boards per update")->check(CLI::Range(1, 1024));
     cmd->add_option("--steps-per-update", o->settings.steps_per_update, "Moves between updates")
         ->check(CLI::Range(1, 1000));

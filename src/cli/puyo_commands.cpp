@@ -44,9 +44,9 @@ struct GameOptions {
         command->add_option("--ai", ai, "random, greedy or beam")->check(CLI::IsMember({"random", "greedy", "beam"}));
         command->add_option("--colors", colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
         command->add_option("--pairs", pairs, "pairs per game (the truncation limit)")->check(CLI::Range(1, 100000));
-        command->add_option("--seed", seed, "seed of the pair sequences");
+        command->add_option("--seed", seed, "seed of the pair sequences")->check(seed_check());
         command->add_option("--ms", ms, "beam: at most this many ms of thinking per move (0: no limit)")
-            ->check(CLI::Range(0.0, 600000.0));
+            ->check(number_range(0.0, 600000.0));
         command->add_option("--nodes", beam.max_nodes, "beam: at most this many positions per move (0: no limit)")
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
         command->add_option("--width", beam.width, "beam: fields kept per pair")->check(CLI::Range(1, 10000));

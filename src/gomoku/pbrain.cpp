@@ -1,6 +1,7 @@
 #include "gomoku/pbrain.h"
 
 #include <algorithm>
+#include <climits>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -24,6 +25,16 @@ std::string trim(std::string_view text) {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
     return std::string(text);
+}
+
+// `text` as an answer may show it: printable ASCII only, cut to `most` characters (an unknown command
+// is echoed, and a 10 MB line of control characters should not come back).
+std::string printable(std::string_view text, size_t most) {
+    std::string shown;
+    for (char c : text)
+        if (c >= ' ' && c <= '~') shown += c;
+    if (shown.size() > most) shown = shown.substr(0, most) + "...";
+    return shown;
 }
 
 std::string upper(std::string text) {
@@ -53,9 +64,12 @@ public:
             else if (command == "TAKEBACK") takeback(args);
             else if (command == "INFO") info(args);
             else if (command == "ABOUT") out_ << "name=\"gridlab-gomoku\", version=\"1.0\", author=\"gridlab\"\n";
-            else if (!command.empty()) out_ << "UNKNOWN command '" << command << "'\n";
+            else if (command == "SWAP2BOARD") {
+                read_block("SWAP2BOARD");
+                out_ << "UNKNOWN SWAP2BOARD is not supported\n";
+            } else if (!command.empty()) out_ << "UNKNOWN command '" << printable(command, 32) << "'\n";
         } catch (const std::exception& e) {
-            out_ << "ERROR " << e.what() << '\n';
+            out_ << "ERROR " << printable(e.what(), 200) << '\n';
         }
         out_.flush();
         return true;
@@ -96,44 +110,49 @@ private:
         return *state_;
     }
 
+    // The game, when we may play in it: not under a rule we do not know.
+    State& game_to_play() {
+        State& state = game();
+        if (unsupported_rule_) throw std::invalid_argument(std::string(unsupported_rule_) + " (INFO rule) is not supported");
+        return state;
+    }
+
     void begin() {
-        if (game().num_moves() > 0) throw std::invalid_argument("BEGIN on a board that is not empty");
+        if (game_to_play().num_moves() > 0) throw std::invalid_argument("BEGIN on a board that is not empty");
         reply();
     }
 
     void turn(const std::string& args) {
-        State& state = game();
+        State& state = game_to_play();
         state.apply(parse_point(args, state.size()));
         reply();
     }
 
-    void board() {
-        State& state = game();
-        std::vector<int> mine, theirs;
+    // The lines of a block command (BOARD, SWAP2BOARD) up to DONE, read whole even when the command
+    // is refused, so that they are not taken as commands.
+    std::vector<std::string> read_block(const std::string& command) {
+        std::vector<std::string> lines;
         std::string line;
-        bool done = false;
-        std::optional<std::string> problem;
-        // Read the whole block even after a bad line, so its remaining lines are not taken as commands.
         while (std::getline(in_, line)) {
             line = trim(line);
-            if (upper(line) == "DONE") {
-                done = true;
-                break;
-            }
-            if (line.empty() || problem) continue;
-            try {
-                const size_t comma = line.rfind(',');
-                if (comma == std::string::npos) throw std::invalid_argument("BOARD line '" + line + "' is not x,y,who");
-                const int who = parse_int(trim(line.substr(comma + 1)), 1, 3, "who");
-                const int action = parse_point(line.substr(0, comma), state.size());
-                if (who == 3) throw std::invalid_argument("continuous-game stones (who = 3) are not supported");
-                (who == 1 ? mine : theirs).push_back(action);
-            } catch (const std::invalid_argument& e) {
-                problem = e.what();
-            }
+            if (upper(line) == "DONE") return lines;
+            if (!line.empty()) lines.push_back(line);
         }
-        if (!done) throw std::invalid_argument("BOARD without DONE");
-        if (problem) throw std::invalid_argument(*problem);
+        throw std::invalid_argument(command + " without DONE");
+    }
+
+    void board() {
+        const std::vector<std::string> lines = read_block("BOARD");
+        State& state = game_to_play();
+        std::vector<int> mine, theirs;
+        for (const std::string& line : lines) {
+            const size_t comma = line.rfind(',');
+            if (comma == std::string::npos) throw std::invalid_argument("BOARD line '" + line + "' is not x,y,who");
+            const int who = parse_int(trim(line.substr(comma + 1)), 1, 3, "who");
+            const int action = parse_point(line.substr(0, comma), state.size());
+            if (who == 3) throw std::invalid_argument("continuous-game stones (who = 3) are not supported");
+            (who == 1 ? mine : theirs).push_back(action);
+        }
         // We are to move, so we are black if the counts are equal and white if they have one more.
         const size_t ours = mine.size(), others = theirs.size();
         if (others != ours && others != ours + 1)
@@ -156,23 +175,41 @@ private:
         out_ << "OK\n";
     }
 
+    // INFO gets no answer in the protocol, so a value we cannot use is ignored and said in one MESSAGE
+    // line, which managers show to the user and never take as the answer to a command.
     void info(const std::string& args) {
         const size_t space = args.find(' ');
         const std::string key = args.substr(0, space);
         const std::string value = space == std::string::npos ? "" : trim(args.substr(space + 1));
-        if (key == "timeout_turn") turn_ms_ = parse_int(value, 0, 1'000'000'000, "timeout_turn");
-        else if (key == "time_left") time_left_ms_ = parse_int(value, 0, 2'000'000'000, "time_left");
-        else if (key == "rule") set_rule(parse_int(value, 0, 1'000'000, "rule") & 1 ? Rule::Standard : Rule::Freestyle);
-        // Other keys (timeout_match, max_memory, game_type, folder...) do not change how we play.
+        try {
+            if (key == "timeout_turn") turn_ms_ = parse_int(value, 0, INT_MAX, "timeout_turn");
+            else if (key == "time_left") {
+                const int left = parse_int(value, 0, INT_MAX, "time_left");
+                time_left_ms_ = left == INT_MAX ? -1 : left;  // managers send 2147483647 for no limit
+            } else if (key == "rule") set_rule(parse_int(value, 0, INT_MAX, "rule"));
+            // Other keys (timeout_match, max_memory, game_type, folder...) do not change how we play.
+        } catch (const std::exception& e) {
+            out_ << "MESSAGE INFO " << printable(key, 32) << " ignored: " << printable(e.what(), 200) << '\n';
+        }
     }
 
-    // The rule may arrive after START: replay the game so far under it.
-    void set_rule(Rule rule) {
-        settings_.rule = rule;
-        if (!state_) return;
-        State replayed(settings_);
-        for (int i = 0; i < state_->num_moves(); ++i) replayed.apply(state_->move(i));
-        state_ = replayed;
+    // The rule bits: 1 exactly five, 2 continuous game (ignored), 4 renju, 8 caro. Under renju or caro
+    // every move is refused until a rule we play arrives. The rule may arrive after START: the game so
+    // far is replayed under it, and the rule refused if the game would have ended earlier.
+    void set_rule(int bits) {
+        unsupported_rule_ = bits & 4 ? "renju" : bits & 8 ? "caro" : nullptr;
+        if (unsupported_rule_) throw std::invalid_argument(std::string(unsupported_rule_) + " is not supported: moves are refused until another rule");
+        Settings settings = settings_;
+        settings.rule = bits & 1 ? Rule::Standard : Rule::Freestyle;
+        if (state_) {
+            State replayed(settings);
+            for (int i = 0; i < state_->num_moves(); ++i) {
+                if (replayed.is_terminal()) throw std::invalid_argument("the game so far would have ended earlier under it");
+                replayed.apply(state_->move(i));
+            }
+            state_ = replayed;
+        }
+        settings_ = settings;
     }
 
     // Chooses, plays and prints our move.
@@ -205,7 +242,8 @@ private:
     std::optional<State> state_;
     std::unique_ptr<Mcts> ai_;
     double turn_ms_ = kDefaultTurnMs;
-    double time_left_ms_ = -1;
+    double time_left_ms_ = -1;  // -1: no limit
+    const char* unsupported_rule_ = nullptr;  // "renju" or "caro" while INFO rule asks for it
 };
 
 }  // namespace

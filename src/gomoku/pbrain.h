@@ -9,12 +9,16 @@
 //   BOARD           then lines "x,y,who" (who: 1 ours, 2 theirs) in order of play, then DONE
 //                                                         -> x,y (our move in that position)
 //   TAKEBACK x,y    undo the last move, which was x,y     -> OK
-//   INFO key value  timeout_turn / time_left (ms), rule (bit 1 = exactly five): no answer
+//   INFO key value  timeout_turn / time_left (ms; time_left 2147483647: no limit), rule (bit 1 =
+//                   exactly five): no answer. A value we cannot use is ignored and said in one
+//                   "MESSAGE ..." line; under rule 4 (renju) or 8 (caro), which are not played,
+//                   BEGIN, TURN and BOARD answer ERROR until another INFO rule.
 //   ABOUT           -> name="...", version="...", author="..."
+//   SWAP2BOARD      then lines up to DONE                 -> one UNKNOWN
 //   END             stop
 // Coordinates are the protocol's: x is the column, y the row, both from 0 at the top left.
-// Anything else gets "UNKNOWN ...", a malformed or illegal command "ERROR ...", and the game is left
-// as it was.
+// Anything else gets "UNKNOWN ..." (the command cut to 32 printable characters), a malformed or
+// illegal command "ERROR ...", and the game is left as it was.
 #pragma once
 
 #include <cstdint>

@@ -80,8 +80,8 @@ void State::undo() {
     cells_[padded] = Stone::Empty;
     // Usually the position before a move was ongoing, but a parsed position may hold a line that was
     // complete before its (reconstructed) last move.
-    outcome_ = Outcome::Ongoing;
-    if (any_winning_line()) outcome_ = opponent(to_move_) == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+    const Stone owner = winning_line_owner();
+    outcome_ = owner == Stone::Black ? Outcome::BlackWins : owner == Stone::White ? Outcome::WhiteWins : Outcome::Ongoing;
 }
 
 Stone State::winner() const {
@@ -90,16 +90,16 @@ Stone State::winner() const {
     return Stone::Empty;
 }
 
-bool State::any_winning_line() const {
+Stone State::winning_line_owner() const {
     for (int r = 0; r < size(); ++r)
         for (int c = 0; c < size(); ++c) {
             const int padded = cell_index(r, c);
             const Stone stone = cells_[padded];
             if (stone != Stone::Black && stone != Stone::White) continue;
             for (int step : kDirections)
-                if (is_winning_run(1 + run_from(padded, step, stone) + run_from(padded, -step, stone))) return true;
+                if (is_winning_run(1 + run_from(padded, step, stone) + run_from(padded, -step, stone))) return stone;
         }
-    return false;
+    return Stone::Empty;
 }
 
 State State::parse(std::string_view text, int win_length, Rule rule) {
@@ -127,10 +127,15 @@ State State::parse(std::string_view text, int win_length, Rule rule) {
     }
     state.to_move_ = nb == nw ? Stone::Black : Stone::White;
     const Stone last_mover = opponent(state.to_move_);
-    bool last_mover_won = false, other_won = false;
+    // The last mover won if one of its stones completes a winning line, and that stone must be one
+    // whose removal leaves no winning line: one move cannot complete two separate lines.
+    bool last_mover_won = false, one_move_won = false, other_won = false;
     for (int padded : last_mover == Stone::Black ? black : white) {
         state.cells_[padded] = Stone::Empty;
-        last_mover_won = last_mover_won || state.makes_win(padded, last_mover);
+        if (state.makes_win(padded, last_mover)) {
+            last_mover_won = true;
+            one_move_won = one_move_won || state.winning_line_owner() == Stone::Empty;
+        }
         state.cells_[padded] = last_mover;
     }
     for (int padded : last_mover == Stone::Black ? white : black) {
@@ -141,6 +146,9 @@ State State::parse(std::string_view text, int win_length, Rule rule) {
     if (other_won)
         throw std::invalid_argument(std::string("impossible position: ") + stone_char(state.to_move_) +
                                     " has a winning line but " + stone_char(last_mover) + " moved after it");
+    if (last_mover_won && !one_move_won)
+        throw std::invalid_argument(std::string("impossible position: ") + stone_char(last_mover) +
+                                    " has winning lines that no single move completes");
     if (last_mover_won)
         state.outcome_ = last_mover == Stone::Black ? Outcome::BlackWins : Outcome::WhiteWins;
     else if (state.num_moves_ == state.num_actions())

@@ -125,7 +125,7 @@ public:
     friend bool operator==(const State& a, const State& b);
 
 private:
-    bool any_winning_line() const;  // slow whole-board scan, for parsed positions only
+    Stone winning_line_owner() const;  // whose winning line the board holds, or Empty; slow whole-board scan
 
     Settings settings_;
     std::array<Stone, kPaddedCells> cells_{};

@@ -54,16 +54,7 @@ Decision EliminationSolver::decide_now(const Position& position) {
         if (marks[i] == Mark::Safe) decision.knowledge.safe.push_back(i);
         if (marks[i] == Mark::Mine) decision.knowledge.mines.push_back(i);
     }
-    fill_density_probabilities(position, decision.knowledge);
-    if (!decision.knowledge.safe.empty()) {
-        decision.move = decision.knowledge.safe.front();
-        return decision;
-    }
-    const std::vector<int> unknown = unknown_cells(position, decision.knowledge.mines);
-    if (!unknown.empty()) {
-        decision.move = rng_.pick(unknown);
-        decision.guess = true;
-    }
+    choose_known_safe_or_guess(position, decision, rng_);
     return decision;
 }
 

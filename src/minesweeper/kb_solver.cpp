@@ -98,16 +98,7 @@ Decision KbSolver::decide_now(const Position& position) {
     decision.knowledge.safe = kb.safe;
     decision.knowledge.mines = kb.mines;
     decision.knowledge.sentences = std::move(kb.sentences);
-    fill_density_probabilities(position, decision.knowledge);
-    if (!kb.safe.empty()) {
-        decision.move = kb.safe.front();
-        return decision;
-    }
-    const std::vector<int> unknown = unknown_cells(position, kb.mines);
-    if (!unknown.empty()) {
-        decision.move = rng_.pick(unknown);
-        decision.guess = true;
-    }
+    choose_known_safe_or_guess(position, decision, rng_);
     return decision;
 }
 

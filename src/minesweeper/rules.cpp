@@ -50,11 +50,18 @@ void validate(const Settings& settings) {
         throw std::invalid_argument("board size " + std::to_string(settings.rows) + "x" +
                                     std::to_string(settings.cols) + " is outside 1x1..64x64");
     // Zero needs room outside any 3x3 block, the others need at least one safe cell.
-    const int reserved = settings.first_click == FirstClick::Zero ? 9 : 1;
-    const int most = settings.rows * settings.cols - reserved;
+    const bool zero = settings.first_click == FirstClick::Zero;
+    const int most = settings.rows * settings.cols - (zero ? 9 : 1);
+    const std::string board = std::to_string(settings.rows) + "x" + std::to_string(settings.cols) + " board";
+    if (most < 0)
+        throw std::invalid_argument("mines: a zero first click keeps a 3x3 area free of mines, more than the " +
+                                    board + " has");
     if (settings.mines < 0 || settings.mines > most)
-        throw std::invalid_argument("mines: " + std::to_string(settings.mines) + " is outside 0.." +
-                                    std::to_string(most < 0 ? 0 : most) + " for this board and first-click rule");
+        throw std::invalid_argument("mines: " + std::to_string(settings.mines) + " is outside 0.." + std::to_string(most) +
+                                    " on a " + board + " (" +
+                                    (zero ? "a zero first click keeps a 3x3 area free of mines"
+                                          : "the first click keeps one cell free of mines") +
+                                    ")");
 }
 
 // ---- Position: the analysis form ----

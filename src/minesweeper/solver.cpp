@@ -31,6 +31,23 @@ std::vector<int> unknown_cells(const Position& position, const std::vector<int>&
     return cells;
 }
 
+void choose_known_safe_or_guess(const Position& position, Decision& decision, Rng& rng) {
+    Knowledge& knowledge = decision.knowledge;
+    fill_density_probabilities(position, knowledge);
+    if (!knowledge.safe.empty()) {
+        decision.move = knowledge.safe.front();
+        return;
+    }
+    // A guess goes to a cell not known to be a mine. Every such cell has the same mine probability,
+    // the density of the mines not yet located: 1 when the mine total says they are all mines (no
+    // move), 0 when it says they are all safe (no guess).
+    const std::vector<int> unknown = unknown_cells(position, knowledge.mines);
+    if (!unknown.empty() && knowledge.mine_probability[unknown.front()] < 1) {
+        decision.move = rng.pick(unknown);
+        decision.guess = knowledge.mine_probability[decision.move] > 0;
+    }
+}
+
 void fill_density_probabilities(const Position& position, Knowledge& knowledge) {
     const Grid<int8_t>& cells = position.cells;
     std::vector<double>& probability = knowledge.mine_probability;

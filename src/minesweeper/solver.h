@@ -83,6 +83,9 @@ std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0), con
 // Helpers shared by the solvers.
 // Hidden, unflagged cells not in `known_mines` (ascending): where a guess may go.
 std::vector<int> unknown_cells(const Position& position, const std::vector<int>& known_mines);
+// The move of kb and elimination, from decision.knowledge's safe cells and mines: the first known
+// safe cell, else a random cell not known to be a mine (fills mine_probability first).
+void choose_known_safe_or_guess(const Position& position, Decision& decision, Rng& rng);
 // Fills knowledge.mine_probability from the known cells: 0 safe, 1 mines and flags, -1 open, and the
 // density of the mines not yet located for every other hidden cell.
 void fill_density_probabilities(const Position& position, Knowledge& knowledge);

@@ -84,3 +84,53 @@ TEST_CASE("gomoku pbrain: errors and unknown commands leave the game as it was",
     CHECK(session("START 8\nBOARD\n1,1,1\n1,x,2\n3,3,2\nDONE\n") == "OK\nERROR y: 'x' is not a whole number\n");
     CHECK(session("START 8\nBOARD\n1,1,2\n") == "OK\nERROR BOARD without DONE\n");
 }
+
+// Issue 23: the answers a manager may rely on.
+TEST_CASE("gomoku pbrain: INFO is never answered; an unusable value is said in a MESSAGE", "[gomoku]") {
+    CHECK(session("START 8\nINFO timeout_turn 1000\nINFO time_left 2147483647\nINFO timeout_match 0\n"
+                  "INFO max_memory 83886080\nINFO rule 1\nINFO rule 0\nBEGIN\n") == "OK\n4,4\n");
+    CHECK(session("START 8\nINFO timeout_turn abc\nINFO time_left -5\nINFO rule\nBEGIN\n") ==
+          "OK\n"
+          "MESSAGE INFO timeout_turn ignored: timeout_turn: 'abc' is not a whole number\n"
+          "MESSAGE INFO time_left ignored: time_left: -5 is outside 0..2147483647\n"
+          "MESSAGE INFO rule ignored: rule: '' is not a whole number\n"
+          "4,4\n");
+}
+
+TEST_CASE("gomoku pbrain: renju and caro are refused until another rule", "[gomoku]") {
+    CHECK(session("START 8\nINFO rule 4\nBEGIN\nTURN 1,1\nBOARD\n1,1,2\nDONE\nINFO rule 9\nBEGIN\nINFO rule 1\nBEGIN\n") ==
+          "OK\n"
+          "MESSAGE INFO rule ignored: renju is not supported: moves are refused until another rule\n"
+          "ERROR renju (INFO rule) is not supported\n"
+          "ERROR renju (INFO rule) is not supported\n"
+          "ERROR renju (INFO rule) is not supported\n"
+          "MESSAGE INFO rule ignored: caro is not supported: moves are refused until another rule\n"
+          "ERROR caro (INFO rule) is not supported\n"
+          "4,4\n");
+}
+
+TEST_CASE("gomoku pbrain: a rule the game so far does not fit is refused, rule and game kept", "[gomoku]") {
+    // Under exactly-five their six on row 0 (the middle stone last) is no win and we reply; under
+    // freestyle it would have ended the game before our reply. The INFO rule 0 used to be answered
+    // ERROR while the rule changed and the game did not.
+    const std::string board = "START 8\nINFO rule 1\nBOARD\n0,0,2\n1,0,2\n2,0,2\n4,0,2\n5,0,2\n3,0,2\n"
+                              "0,7,1\n2,7,1\n4,7,1\n6,7,1\n7,5,1\nDONE\n";
+    const std::string before = session(board);
+    CHECK(session(board + "INFO rule 0\nTURN 7,7\n") ==
+          before + "MESSAGE INFO rule ignored: the game so far would have ended earlier under it\n" +
+              session(board + "TURN 7,7\n").substr(before.size()));
+}
+
+TEST_CASE("gomoku pbrain: block commands get one answer", "[gomoku]") {
+    CHECK(session("BOARD\n1,1,1\n2,2,2\nDONE\nSTART 8\n") == "ERROR no game: send START first\nOK\n");
+    CHECK(session("START 8\nSWAP2BOARD\n1,1\n2,2\n3,3\nDONE\nBEGIN\n") ==
+          "OK\nUNKNOWN SWAP2BOARD is not supported\n4,4\n");
+    CHECK(session("START 8\nSWAP2BOARD\n1,1\n") == "OK\nERROR SWAP2BOARD without DONE\n");
+}
+
+TEST_CASE("gomoku pbrain: answers show at most a short printable part of the input", "[gomoku]") {
+    const std::string junk = "X\x01\x02" + std::string(10'000, 'Q') + std::string(1, '\0') + "\x7f";
+    CHECK(session(junk + "\r\n") == "UNKNOWN command 'X" + std::string(31, 'Q') + "...'\n");
+    const std::string message = "x: '" + std::string(100'000, '9') + "' is not a whole number";
+    CHECK(session("START 8\nTURN " + std::string(100'000, '9') + ",1\n") == "OK\nERROR " + message.substr(0, 200) + "...\n");
+}

@@ -201,7 +201,37 @@ TEST_CASE("gomoku: a parsed position with a line is finished", "[gomoku]") {
     CHECK(s.outcome() == Outcome::BlackWins);
 }
 
+TEST_CASE("gomoku: two lines through one stone are one winning move", "[gomoku]") {
+    const State s = State::parse(
+        "XOO..\n"
+        "X.OO.\n"
+        "XXXXX\n"
+        "XOO..\n"
+        "X..OO\n");
+    CHECK(s.outcome() == Outcome::BlackWins);
+}
+
+TEST_CASE("gomoku: undo in a parsed finished position keeps the line's owner as the winner", "[gomoku]") {
+    // Issue 23: the reconstructed last move is X's e1, outside the line; after undo() the line is
+    // still X's, but White was reported as the winner.
+    State s = State::parse(
+        "XXX..\n"
+        ".OO..\n"
+        "..O..\n"
+        ".....\n"
+        "....X\n",
+        3);
+    CHECK(s.winner() == Stone::Black);
+    s.undo();
+    CHECK(s.to_move() == Stone::Black);
+    CHECK(s.outcome() == Outcome::BlackWins);
+    CHECK(s.winner() == Stone::Black);
+}
+
 TEST_CASE("gomoku: malformed or impossible positions are rejected with the reason", "[gomoku]") {
+    // Issue 23: two separate fives were taken as a finished game.
+    CHECK_THROWS_WITH(State::parse("XXXXX\nOOOO.\nOOOO.\nO....\nXXXXX\n"),
+                      "impossible position: X has winning lines that no single move completes");
     CHECK_THROWS_WITH(State::parse(".....\n.....\n"), "the board must be square, but it has 2 rows of 5 cells");
     CHECK_THROWS_WITH(State::parse("....\n....\n....\n....\n"), "board size 4 is outside 5..19");
     CHECK_THROWS_WITH(State::parse(".....\n..x..\n.....\n.....\n.....\n"),

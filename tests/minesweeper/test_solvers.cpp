@@ -102,6 +102,21 @@ TEST_CASE("kb on a board: sentences from numbers, subset inference", "[minesweep
     CHECK(decision.knowledge.mine_probability[0] == -1.0);
 }
 
+TEST_CASE("kb and elimination: a guess uses the mine total and is never a known mine", "[minesweeper][kb][elimination]") {
+    for (const char* name : {"kb", "elimination"}) {
+        INFO(name);
+        // Issue 23: one hidden cell and one mine; the guess was that cell, a certain mine.
+        const Decision all_mines = make_solver(name, Rng(1))->decide(parse_position(".\n", 1));
+        CHECK(all_mines.move == -1);
+        CHECK_FALSE(all_mines.guess);
+        CHECK(all_mines.knowledge.mine_probability == std::vector<double>{1.0});
+        // No mine left to place: every hidden cell is safe, so the move is no guess.
+        const Decision no_mines = make_solver(name, Rng(1))->decide(parse_position("1F.\n...\n", 1));
+        CHECK(no_mines.move >= 2);
+        CHECK_FALSE(no_mines.guess);
+    }
+}
+
 TEST_CASE("elimination: seed 004's local rule to a fixed point", "[minesweeper][elimination]") {
     // Mines at (0,0) (0,3) (0,6). The knowledge starts at the right end and flows left one number
     // per sweep: row-major sweeps need four passes, more than seed 004's three; the fixed point gets it.
