@@ -1,6 +1,10 @@
 #include "cli/progress.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +14,13 @@
 namespace gridlab::cli {
 
 namespace {
+
+#ifdef __EMSCRIPTEN__
+// Emscripten's isatty() says yes for every standard stream; node knows whether stderr is a terminal.
+EM_JS(int, stderr_is_terminal, (), { return typeof process !== 'undefined' && process.stderr.isTTY ? 1 : 0; });
+#else
+int stderr_is_terminal() { return isatty(STDERR_FILENO); }
+#endif
 
 std::string clock_text(double seconds) {
     const auto total = static_cast<int64_t>(std::max(0.0, std::round(seconds)));
@@ -26,7 +37,7 @@ Progress::Progress(std::string units, int64_t target_units, double target_second
       target_seconds_(target_seconds),
       line_every_(std::max<int64_t>(1, line_every)),
       next_line_(line_every_),
-      terminal_(isatty(STDERR_FILENO) == 1) {}
+      terminal_(stderr_is_terminal() == 1) {}
 
 void Progress::update(int64_t done, const std::string& extra) {
     const double seconds = this->seconds();
