@@ -3,7 +3,7 @@
 // each hidden cell's mine probability, the cells the logic proves, and the kb solver's sentences.
 //
 // Parameters: level (beginner|intermediate|expert|custom; custom takes rows, cols, mines), first
-// (safe|zero|none|random-start), ai (kb|elimination|probability), speed (AI moves per second),
+// (safe|zero|none|random-start), ai (kb|elimination|probability|learned: the Learn screen's agent), speed (AI moves per second),
 // show (overlays on from the start: probability,proofs,sentences), seed.
 // Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"}.
 #pragma once
@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/learned_models.h"
 #include "app/screen.h"
 #include "minesweeper/rules.h"
 #include "minesweeper/solver.h"
@@ -19,8 +20,13 @@ namespace gridlab::app {
 
 class MinesweeperScreen : public GameScreen {
 public:
-    MinesweeperScreen();
+    explicit MinesweeperScreen(const LearnedModels& models);
     const char* id() const override { return "minesweeper"; }
+    const char* title() const override { return "Minesweeper"; }
+    const char* lesson() const override {
+        return "Logic, then probability: watch a solver reason about every hidden cell.";
+    }
+    std::vector<CellLook> preview() const override;
     void new_game(const Params& params) override;
     Params params() const override { return params_; }
     void act(const nlohmann::json& action) override;
@@ -47,6 +53,7 @@ private:
     int flags() const;
     double elapsed_seconds(double now_ms) const;
 
+    const LearnedModels* models_;  // the Learn screen's agent, for ai=learned
     Params params_;
     BoardPlacement board_view_;  // where the board was drawn last frame
     uint64_t seed_ = 0;
