@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -21,7 +22,7 @@ namespace {
 
 using namespace palette;
 constexpr const char* kBoards[] = {"small", "beginner", "custom"};
-constexpr const char* kBoardNames[] = {"small: 6x6, 5 mines", "beginner: 9x9, 10 mines", "custom"};
+constexpr const char* kBoardNames[] = {"small: 6x6, 5 mines", "beginner: 9x9, 10", "custom"};
 constexpr const char* kRewards[] = {"seed-000", "seed-004"};
 constexpr const ms::Settings kSmallBoard{6, 6, 5, ms::FirstClick::Safe};
 // Small enough that one learning step fits a frame on a school laptop; the settings can ask for more.
@@ -79,7 +80,7 @@ std::string clock_text(double seconds) {
     return text;
 }
 
-void setting_width() { ImGui::SetNextItemWidth(170); }
+void setting_width() { ImGui::SetNextItemWidth(190); }
 
 }  // namespace
 
@@ -280,10 +281,10 @@ void LearnScreen::start_live_game() {
     const uint64_t seed = Rng::for_stream(trainer_->settings().seed, kLiveGameStream + live_games_).next_u64();
     live_ = ms::State(board, seed);
     ++live_games_;
-    live_moves_ = 0;
     agent_ = ms::make_solver("learned", Rng(0), &trainer_->network());
     exact_ = ms::make_solver("probability");
     live_.reveal(ms::default_first_cell(board));  // the first click, as in training
+    live_moves_ = 1;
     look_at_live_game();
 }
 
@@ -326,9 +327,18 @@ double LearnScreen::live_error() const {
     return hidden > 0 ? sum / hidden : -1;
 }
 
+namespace {
+constexpr float kBoardsGap = 16.0f;
+float captions_height() { return ImGui::GetTextLineHeightWithSpacing() * 2; }
+}  // namespace
+
+float LearnScreen::live_boards_height(float w) const {
+    return captions_height() + (w - kBoardsGap) / 2 * float(live_.rows()) / float(live_.cols());
+}
+
 void LearnScreen::build_live_boards(const Frame& frame, float x, float y, float w, float h) {
-    const float caption = ImGui::GetTextLineHeightWithSpacing() * 2;
-    const float gap = 16.0f;
+    const float caption = captions_height();
+    const float gap = kBoardsGap;
     const float half = (w - gap) / 2;
     const BoardPlacement left = fit_board(x, y + caption, half, h - caption, live_.rows(), live_.cols());
     const BoardPlacement right = fit_board(x + half + gap, y + caption, half, h - caption, live_.rows(), live_.cols());
@@ -336,11 +346,11 @@ void LearnScreen::build_live_boards(const Frame& frame, float x, float y, float 
     ImGui::SetCursorPos(ImVec2(left.x, left.y - caption));
     ImGui::TextUnformatted("What the network thinks");
     ImGui::SetCursorPosX(left.x);
-    ImGui::TextDisabled("its mine chance, %%");
+    ImGui::TextDisabled("mine chance, %%");
     ImGui::SetCursorPos(ImVec2(right.x, right.y - caption));
     ImGui::TextUnformatted("The exact chance");
     ImGui::SetCursorPosX(right.x);
-    ImGui::TextDisabled("by the probability solver, %%");
+    ImGui::TextDisabled("probability solver, %%");
     MinesweeperOverlay network{&agent_view_.knowledge.mine_probability, nullptr, agent_view_.move};
     draw_minesweeper_board(frame, left, live_, live_.terminal() ? MinesweeperOverlay{} : network);
     MinesweeperOverlay exact{&exact_view_.knowledge.mine_probability, nullptr, agent_view_.move};
@@ -419,12 +429,9 @@ void LearnScreen::build_controls(const Frame& frame) {
     if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
 
     ImGui::Separator();
-    ImGui::Text("Live game %lld, move %d", static_cast<long long>(live_games_), live_moves_);
     const ms::Outcome outcome = live_.outcome();
-    if (outcome != ms::Outcome::Playing) {
-        ImGui::SameLine();
-        ImGui::TextUnformatted(outcome == ms::Outcome::Won ? ": won!" : ": hit a mine");
-    }
+    ImGui::Text("Live game %lld, move %d%s", static_cast<long long>(live_games_), live_moves_,
+                outcome == ms::Outcome::Won ? ": won!" : outcome == ms::Outcome::Lost ? ": hit a mine" : "");
     setting_width();
     if (ImGui::SliderInt("moves/s", &speed_, 1, 30)) mark_dirty();
     const double error = live_error();
@@ -468,10 +475,13 @@ void LearnScreen::build_settings() {
 
 void LearnScreen::build_ui(const Frame& frame, float top) {
     shown_ = true;
-    const Layout layout = split_layout(frame, top);
+    Layout layout = split_layout(frame, top);
     const bool portrait = layout.panel_y > layout.board_y;
-    if (portrait) {
-        build_live_boards(frame, layout.board_x, layout.board_y, layout.board_w, layout.board_h);
+    if (portrait) {  // the boards as tall as they need, the panel (with the curves) right below them
+        const float boards_h = std::min(layout.board_h, live_boards_height(layout.board_w));
+        build_live_boards(frame, layout.board_x, layout.board_y, layout.board_w, boards_h);
+        layout.panel_y = layout.board_y + boards_h + 12;
+        layout.panel_h = frame.height - layout.panel_y - 12;
     } else {
         const float boards_h = layout.board_h * 0.45f;
         build_live_boards(frame, layout.board_x, layout.board_y, layout.board_w, boards_h);

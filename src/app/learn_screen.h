@@ -62,6 +62,7 @@ private:
     void play_live(double now_ms);
     double live_error() const;  // mean |network - exact| over hidden cells, or -1
 
+    float live_boards_height(float w) const;  // the two boards side by side in w, with their captions
     void build_live_boards(const Frame& frame, float x, float y, float w, float h);
     void build_curves(float w, float h, int columns) const;
     void build_controls(const Frame& frame);
