@@ -92,7 +92,7 @@ std::vector<CellLook> LearnScreen::preview() const {
     for (int cell = 0; cell < kPreviewSide * kPreviewSide; ++cell) {
         const int pattern = preview_pattern(cell);
         cells[cell] = pattern < 2 ? CellLook{kOpened, kShapeTile, kMarkNone}
-                                  : CellLook{probability_colour((pattern - 2) / 2.0), kShapeRaised, kMarkNone};
+                                  : CellLook{probability_colour((pattern - 2) * 0.35), kShapeRaised, kMarkNone};
     }
     return cells;
 }
