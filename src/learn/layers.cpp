@@ -153,8 +153,8 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
     VectorView bias_grad(bias_.grad.data(), out_);
     for (int n = 0; n < batch; ++n) {
         const auto dy = matrix(output_grad.sample(n), out_, cells);
-        const auto columns = matrix(static_cast<const float*>(columns_.data()) + columns_per_sample * static_cast<std::size_t>(n),
-                                    taps, cells);
+        const auto columns = matrix(
+            static_cast<const float*>(columns_.data()) + columns_per_sample * static_cast<std::size_t>(n), taps, cells);
         weight_grad.noalias() += dy * columns.transpose();
         bias_grad += dy.rowwise().sum();
         matrix(column_grad_.data(), taps, cells).noalias() = weights.transpose() * dy;
@@ -184,7 +184,8 @@ struct LayerSpec {
 
     bool has_weights() const { return out > 0; }
     uint64_t parameter_count() const {
-        const uint64_t per_output = static_cast<uint64_t>(in) * static_cast<uint64_t>(kernel) * static_cast<uint64_t>(kernel);
+        const uint64_t per_output =
+            static_cast<uint64_t>(in) * static_cast<uint64_t>(kernel) * static_cast<uint64_t>(kernel);
         return static_cast<uint64_t>(out) * (per_output + 1);
     }
     std::unique_ptr<Layer> make() const {
@@ -219,8 +220,10 @@ LayerSpec read_spec(const nlohmann::json& description) {
         spec.in = bounded_field(description, "in", kMaxWidth);
         spec.out = bounded_field(description, "out", kMaxWidth);
         spec.kernel = bounded_field(description, "kernel", kMaxKernel);
-        if (spec.kernel % 2 == 0) throw std::invalid_argument("\"kernel\" must be odd, got " + std::to_string(spec.kernel));
-    } else if (spec.type != ReluFunction::name && spec.type != TanhFunction::name && spec.type != SigmoidFunction::name) {
+        if (spec.kernel % 2 == 0)
+            throw std::invalid_argument("\"kernel\" must be odd, got " + std::to_string(spec.kernel));
+    } else if (spec.type != ReluFunction::name && spec.type != TanhFunction::name &&
+               spec.type != SigmoidFunction::name) {
         throw std::invalid_argument("unknown type \"" + spec.type + "\"");
     }
     return spec;
@@ -234,8 +237,8 @@ void check_fits(const LayerSpec& spec, const LayerSpec* previous) {
         throw std::invalid_argument("conv2d cannot follow dense (its output has no board shape)");
     const bool same_kind = spec.type == previous->type;
     if (same_kind && spec.in != previous->out)
-        throw std::invalid_argument(spec.type + " takes " + std::to_string(spec.in) + " inputs, the layer before gives " +
-                                    std::to_string(previous->out));
+        throw std::invalid_argument(spec.type + " takes " + std::to_string(spec.in) +
+                                    " inputs, the layer before gives " + std::to_string(previous->out));
 }
 
 }  // namespace

@@ -55,8 +55,8 @@ Loss mse(const Tensor& prediction, const Tensor& target, const Tensor* weight) {
 Loss binary_cross_entropy_from_logits(const Tensor& logits, const Tensor& target, const Tensor* weight) {
     check_inputs(logits, target, weight, "binary cross-entropy");
     return weighted_mean(logits, target, weight, [](float z, float t) {
-        const double value = std::max(z, 0.0f) - static_cast<double>(z) * t +
-                             learn::log(1.0f + learn::exp(-std::fabs(z)));
+        const double value =
+            std::max(z, 0.0f) - static_cast<double>(z) * t + learn::log(1.0f + learn::exp(-std::fabs(z)));
         return ElementLoss{value, static_cast<double>(learn::sigmoid(z)) - t};
     });
 }

@@ -17,8 +17,10 @@ void append_le(std::string& bytes, uint64_t value, int byte_count) {
 
 uint64_t read_le(std::string_view bytes, std::size_t offset, int byte_count) {
     uint64_t value = 0;
-    for (int i = 0; i < byte_count; ++i)
-        value |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[offset + static_cast<std::size_t>(i)])) << (8 * i);
+    for (int i = 0; i < byte_count; ++i) {
+        const auto byte = static_cast<unsigned char>(bytes[offset + static_cast<std::size_t>(i)]);
+        value |= static_cast<uint64_t>(byte) << (8 * i);
+    }
     return value;
 }
 
@@ -41,9 +43,9 @@ nlohmann::json read_header(std::string_view text) {
 }  // namespace
 
 std::string save_model(const Model& model) {
-    const std::string header =
-        nlohmann::json{{"game", model.game}, {"architecture", model.network.architecture()}, {"settings", model.settings}}
-            .dump();
+    const nlohmann::json header_json = {
+        {"game", model.game}, {"architecture", model.network.architecture()}, {"settings", model.settings}};
+    const std::string header = header_json.dump();
     const std::string weights = weight_bytes(model.network);
     const std::size_t size = kHeaderOffset + header.size() + weights.size() + kChecksumSize;
     std::string bytes(kMagic, sizeof kMagic);
@@ -75,7 +77,8 @@ Model load_model(std::string_view bytes, std::string_view expected_game) {
     if (checksum(content) != read_le(bytes, content.size(), 8)) throw ModelError("bad checksum: the file is corrupt");
 
     const uint64_t header_size = read_le(bytes, 16, 4);
-    if (header_size > content.size() - kHeaderOffset) throw ModelError("bad header size " + std::to_string(header_size));
+    if (header_size > content.size() - kHeaderOffset)
+        throw ModelError("bad header size " + std::to_string(header_size));
     const nlohmann::json header = read_header(content.substr(kHeaderOffset, header_size));
     Model model;
     model.game = header["game"].get<std::string>();

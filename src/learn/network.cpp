@@ -29,8 +29,8 @@ void Network::init(Rng& rng) {
         const bool before_relu = i + 1 < layers_.size() && dynamic_cast<const ReLU*>(layers_[i + 1].get());
         // He keeps the variance of ReLU activations from layer to layer; Xavier that of tanh,
         // sigmoid or linear ones.
-        const double limit = before_relu ? std::sqrt(6.0 / layer.fan_in())
-                                         : std::sqrt(6.0 / (layer.fan_in() + layer.fan_out()));
+        const double limit =
+            before_relu ? std::sqrt(6.0 / layer.fan_in()) : std::sqrt(6.0 / (layer.fan_in() + layer.fan_out()));
         // Weights (the parameters that decay) drawn uniformly in [-limit, limit); biases 0.
         for (Parameter* parameter : layer.parameters())
             for (float& value : parameter->value)

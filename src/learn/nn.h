@@ -41,7 +41,7 @@ struct Tensor {
     std::vector<float> values;
 
     Tensor() = default;
-    explicit Tensor(std::vector<int> shape_, float fill = 0.0f);
+    explicit Tensor(std::vector<int> dims, float fill = 0.0f);
 
     int batch() const { return shape.empty() ? 0 : shape[0]; }
     std::size_t size() const { return values.size(); }
@@ -49,18 +49,21 @@ struct Tensor {
     float* sample(int n) { return values.data() + static_cast<std::size_t>(n) * sample_size(); }
     const float* sample(int n) const { return values.data() + static_cast<std::size_t>(n) * sample_size(); }
 
-    float& at(int n, int i) { return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)]; }
-    float at(int n, int i) const { return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)]; }
-    float& at(int n, int c, int y, int x) { return values[offset(n, c, y, x)]; }
-    float at(int n, int c, int y, int x) const { return values[offset(n, c, y, x)]; }
+    float& at(int n, int i) {
+        return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)];
+    }
+    float at(int n, int i) const {
+        return values[static_cast<std::size_t>(n) * sample_size() + static_cast<std::size_t>(i)];
+    }
+    float& at(int n, int c, int y, int x) { return values[index(n, c, y, x)]; }
+    float at(int n, int c, int y, int x) const { return values[index(n, c, y, x)]; }
+    // Where (n, c, y, x) of an (N, C, H, W) tensor lives in `values`.
+    std::size_t index(int n, int c, int y, int x) const {
+        return ((static_cast<std::size_t>(n) * shape[1] + c) * shape[2] + y) * shape[3] + x;
+    }
 
     // Gives the tensor `new_shape` with every value 0, reusing the buffer's memory.
     void reset(const std::vector<int>& new_shape);
-
-private:
-    std::size_t offset(int n, int c, int y, int x) const {
-        return ((static_cast<std::size_t>(n) * shape[1] + c) * shape[2] + y) * shape[3] + x;
-    }
 };
 
 // "(32, 2, 9, 9)", for error messages.
@@ -70,12 +73,12 @@ void require_shape(const std::vector<int>& actual, const std::vector<int>& expec
 
 // ---- Portable math ------------------------------------------------------------------------------
 // std::exp and friends may round differently in glibc and in Emscripten's musl, which would make
-// native and WebAssembly training drift apart. These use only + - * / on doubles (range reduction,
-// then a polynomial), so they give the same bits everywhere. Accuracy: within 1 ulp of the exact
-// float result (tested against std:: in double precision).
+// native and WebAssembly training drift apart. These use only + - * / on doubles and operations that
+// never round (floor, frexp, ldexp): a range reduction, then a polynomial. So they give the same bits
+// everywhere. Accuracy: within 1 ulp of the exact float result (tested against std:: in double).
 
-float exp(float x);      // overflows to +inf above ~88.7, 0 below ~-103.9
-float log(float x);      // x > 0; log(0) = -inf, log of a negative or NaN = NaN
+float exp(float x);  // overflows to +inf above ~88.7, 0 below ~-103.9
+float log(float x);  // x > 0; log(0) = -inf, log of a negative or NaN = NaN
 float tanh(float x);
 float sigmoid(float x);  // 1 / (1 + exp(-x)), never overflows
 
@@ -235,8 +238,6 @@ public:
     nlohmann::json architecture() const;
     static Network from_architecture(const nlohmann::json& layers, uint64_t max_parameters = UINT64_MAX);
 
-    const std::vector<std::unique_ptr<Layer>>& layers() const { return layers_; }
-
 private:
     std::vector<std::unique_ptr<Layer>> layers_;
 };
@@ -266,9 +267,9 @@ Loss cross_entropy_from_logits(const Tensor& logits, const Tensor& target, const
 
 // ---- Optimisers ---------------------------------------------------------------------------------
 // An optimiser is made for one network (which must outlive it and keep its layers) and keeps
-// per-parameter state. step() applies the
-// accumulated gradients, then clears them. Weight decay adds decay * w to the gradient of every
-// weight (not biases): L2 regularisation.
+// per-parameter state. step() applies the accumulated gradients, then clears them. Weight decay adds
+// decay * w to the gradient of every weight (not biases): L2 regularisation. settings() may be
+// changed between steps (a learning-rate schedule, a slider).
 
 class Optimizer {
 public:
@@ -286,6 +287,7 @@ class Sgd final : public Optimizer {
 public:
     Sgd(Network& network, SgdSettings settings = {});
     void step() override;
+    SgdSettings& settings() { return settings_; }
 
 private:
     Network& network_;
@@ -306,6 +308,7 @@ class Adam final : public Optimizer {
 public:
     Adam(Network& network, AdamSettings settings = {});
     void step() override;
+    AdamSettings& settings() { return settings_; }
 
 private:
     Network& network_;

@@ -9,7 +9,7 @@ namespace gridlab::learn {
 
 // ---- Tensor -------------------------------------------------------------------------------------
 
-Tensor::Tensor(std::vector<int> shape_, float fill) : shape(std::move(shape_)) {
+Tensor::Tensor(std::vector<int> dims, float fill) : shape(std::move(dims)) {
     std::size_t count = 1;
     for (int dim : shape) count *= static_cast<std::size_t>(dim);
     values.assign(count, fill);

@@ -47,10 +47,12 @@ void check_network_gradients(learn::Network& net, Tensor input, Rng& rng, float 
     net.forward(input);
     const Tensor input_grad = net.backward(readout);
     REQUIRE(input_grad.shape == input.shape);
-    for (std::size_t i = 0; i < input.size(); ++i) check_close(numeric_slope(input.values[i], step, loss), input_grad.values[i]);
+    for (std::size_t i = 0; i < input.size(); ++i)
+        check_close(numeric_slope(input.values[i], step, loss), input_grad.values[i]);
     for (learn::Parameter* parameter : net.parameters()) {
         const std::vector<float> grad = parameter->grad;
-        for (std::size_t i = 0; i < grad.size(); ++i) check_close(numeric_slope(parameter->value[i], step, loss), grad[i]);
+        for (std::size_t i = 0; i < grad.size(); ++i)
+            check_close(numeric_slope(parameter->value[i], step, loss), grad[i]);
     }
 }
 
@@ -141,7 +143,8 @@ TEST_CASE("loss gradients match finite differences, with and without weights or 
     check_loss_gradient([&](const Tensor& z) { return learn::binary_cross_entropy_from_logits(z, binary_target); },
                         prediction);
     check_loss_gradient(
-        [&](const Tensor& z) { return learn::binary_cross_entropy_from_logits(z, binary_target, &weight); }, prediction);
+        [&](const Tensor& z) { return learn::binary_cross_entropy_from_logits(z, binary_target, &weight); },
+        prediction);
     check_loss_gradient([&](const Tensor& z) { return learn::cross_entropy_from_logits(z, probability_target); },
                         prediction);
     check_loss_gradient([&](const Tensor& z) { return learn::cross_entropy_from_logits(z, probability_target, &mask); },

@@ -65,15 +65,15 @@ TEST_CASE("a truncated model file is refused as truncated", "[learn][model]") {
                          Catch::Message("truncated: 3 bytes, shorter than any model file"));
     for (std::size_t size : {std::size_t{27}, std::size_t{28}, std::size_t{60}, bytes.size() - 100, bytes.size() - 1}) {
         INFO("cut at " << size);
-        CHECK_THROWS_MATCHES(learn::load_model(bytes.substr(0, size), "minesweeper"), ModelError,
-                             Catch::Message(size < 28 ? "truncated: " + std::to_string(size) +
-                                                            " bytes, shorter than any model file"
-                                                      : "truncated: " + std::to_string(size) + " of " +
-                                                            std::to_string(bytes.size()) + " bytes"));
+        CHECK_THROWS_MATCHES(
+            learn::load_model(bytes.substr(0, size), "minesweeper"), ModelError,
+            Catch::Message(size < 28 ? "truncated: " + std::to_string(size) + " bytes, shorter than any model file"
+                                     : "truncated: " + std::to_string(size) + " of " + std::to_string(bytes.size()) +
+                                           " bytes"));
     }
     CHECK_THROWS_MATCHES(learn::load_model(bytes + "x", "minesweeper"), ModelError,
-                         Catch::Message("trailing data: " + std::to_string(bytes.size() + 1) + " bytes, the file says " +
-                                        std::to_string(bytes.size())));
+                         Catch::Message("trailing data: " + std::to_string(bytes.size() + 1) +
+                                        " bytes, the file says " + std::to_string(bytes.size())));
 }
 
 TEST_CASE("a changed byte anywhere after the size fields fails the checksum", "[learn][model]") {

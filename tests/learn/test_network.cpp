@@ -23,7 +23,7 @@ TEST_CASE("conv2d slides one kernel over every cell with zero padding", "[learn]
     learn::Conv2d conv(1, 2, 3);
     std::vector<float>& weight = conv.parameters()[0]->value;
     std::fill(weight.begin(), weight.begin() + 9, 1.0f);  // channel 0: the sum of the 3x3 neighbourhood
-    weight[9 + 5] = 1.0f;                                  // channel 1: the right-hand neighbour
+    weight[9 + 5] = 1.0f;                                 // channel 1: the right-hand neighbour
     conv.parameters()[1]->value = {0.5f, 0};
     Tensor x({1, 1, 2, 3});
     x.values = {1, 2, 3, 4, 5, 6};
@@ -35,7 +35,9 @@ TEST_CASE("conv2d slides one kernel over every cell with zero padding", "[learn]
 
 TEST_CASE("one network runs on any board size", "[learn][layers]") {
     learn::Network net;
-    net.add(std::make_unique<learn::Conv2d>(2, 4)).add(std::make_unique<learn::ReLU>()).add(std::make_unique<learn::Conv2d>(4, 1));
+    net.add(std::make_unique<learn::Conv2d>(2, 4))
+        .add(std::make_unique<learn::ReLU>())
+        .add(std::make_unique<learn::Conv2d>(4, 1));
     gridlab::Rng rng(1);
     net.init(rng);
     CHECK(net.forward(Tensor({3, 2, 9, 9})).shape == std::vector<int>{3, 1, 9, 9});
@@ -57,7 +59,9 @@ TEST_CASE("a wrong input shape is an error naming the layer and the shapes", "[l
 TEST_CASE("initialisation is seeded: He before a ReLU, Xavier elsewhere, biases zero", "[learn][layers]") {
     const auto make = [](uint64_t seed) {
         learn::Network net;
-        net.add(std::make_unique<learn::Dense>(50, 40)).add(std::make_unique<learn::ReLU>()).add(std::make_unique<learn::Dense>(40, 20));
+        net.add(std::make_unique<learn::Dense>(50, 40))
+            .add(std::make_unique<learn::ReLU>())
+            .add(std::make_unique<learn::Dense>(40, 20));
         gridlab::Rng rng(seed);
         net.init(rng);
         return net;
@@ -81,7 +85,9 @@ TEST_CASE("initialisation is seeded: He before a ReLU, Xavier elsewhere, biases 
 
 TEST_CASE("a copied network has the same weights and computes the same outputs", "[learn][layers]") {
     learn::Network net;
-    net.add(std::make_unique<learn::Conv2d>(1, 3)).add(std::make_unique<learn::Tanh>()).add(std::make_unique<learn::Dense>(3 * 4, 2));
+    net.add(std::make_unique<learn::Conv2d>(1, 3))
+        .add(std::make_unique<learn::Tanh>())
+        .add(std::make_unique<learn::Dense>(3 * 4, 2));
     gridlab::Rng rng(3);
     net.init(rng);
     learn::Network copy = net;
@@ -144,6 +150,10 @@ TEST_CASE("optimiser steps follow their formulas and clear the gradients", "[lea
     w.grad = {1.0f};
     sgd.step();  // velocity 0.5 * 1.5 + 1 + 0.25 * 1.25 = 2.0625, w = 1.25 - 1.03125
     CHECK(w.value[0] == 0.21875f);
+    sgd.settings() = {.learning_rate = 1.0f};  // settings may change between steps
+    w.grad = {0.5f};
+    sgd.step();
+    CHECK(w.value[0] == -0.28125f);
 
     learn::Network adam_net = one_weight();
     learn::Adam adam(adam_net, {.learning_rate = 0.1f});

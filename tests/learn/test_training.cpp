@@ -8,7 +8,9 @@ using learn::Tensor;
 
 TEST_CASE("a small network learns XOR to a pinned loss", "[learn][training]") {
     learn::Network net;
-    net.add(std::make_unique<learn::Dense>(2, 8)).add(std::make_unique<learn::Tanh>()).add(std::make_unique<learn::Dense>(8, 1));
+    net.add(std::make_unique<learn::Dense>(2, 8))
+        .add(std::make_unique<learn::Tanh>())
+        .add(std::make_unique<learn::Dense>(8, 1));
     gridlab::Rng rng(1);
     net.init(rng);
     learn::Adam adam(net, {.learning_rate = 0.05f});
