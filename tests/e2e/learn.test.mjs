@@ -71,8 +71,12 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   assert.match(state.notice, /could not be loaded/);
   assert.equal(state.weight_hash, paused.weight_hash);
 
-  // Play with it: the learned agent is the Minesweeper screen's helper; training goes on meanwhile.
+  // Further on: the screenshot in the README.
   await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
+  await waitFor(app.page, (games) => window.gridlab.state().episodes >= games, paused.episodes + 300);
+  await screenshot(app.page, 'learn-mid-training');
+
+  // Play with it: the learned agent is the Minesweeper screen's helper; training goes on meanwhile.
   await app.page.evaluate(() => window.gridlab.newGame({ game: 'minesweeper', ai: 'learned', level: 'custom', rows: 6, cols: 6, mines: 5, seed: 11, show: 'probability' }));
   state = await appState(app.page);
   assert.equal(state.ai.solver, 'learned');
