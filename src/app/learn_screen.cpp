@@ -173,6 +173,7 @@ Params LearnScreen::edited_params() const {
 void LearnScreen::start_training() {
     if (trainer_->episodes() == 0) new_game(edited_params());  // the settings on screen, before the first game
     training_ = true;
+    message_.clear();
     mark_dirty();
 }
 

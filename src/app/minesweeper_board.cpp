@@ -91,7 +91,7 @@ void draw_minesweeper_board(const Frame& frame, const BoardPlacement& board, con
             centred_text(font, number_size, centre, IM_COL32(200, 30, 30, 255), "\xE2\x9A\x91");  // U+2691 flag
         } else if (view == ms::kMine || (over && view == ms::kHidden && state.is_mine(cell))) {
             ImGui::GetWindowDrawList()->AddCircleFilled(centre, board.cell * 0.25f, IM_COL32(32, 34, 40, 255), 20);
-        } else if (view == ms::kHidden && overlay.probability && !over && board.cell >= 22.0f) {
+        } else if (view == ms::kHidden && overlay.probability && !over && board.cell >= 22.0f && cell != overlay.ring) {
             const double p = (*overlay.probability)[cell];
             if (overlay.proofs && (p == 0.0 || p == 1.0)) continue;  // the proof's mark says it already
             char label[8];

@@ -18,7 +18,7 @@ uint32_t probability_colour(double p);
 struct MinesweeperOverlay {
     const std::vector<double>* probability = nullptr;  // per cell: a colour and, on large cells, a percentage
     const minesweeper::Knowledge* proofs = nullptr;     // proven safe cells get a dot, proven mines a cross
-    int ring = -1;                                      // a cell to point at: the hint, the next move
+    int ring = -1;  // a cell to point at (the hint, the next move), drawn without its percentage
 };
 
 // The board for state(): a string per row, '0'-'8' open, 'F' a flag, 'X' the mine that went off,
