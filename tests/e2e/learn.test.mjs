@@ -74,7 +74,10 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   // Further on: the screenshot in the README.
   await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
   await waitFor(app.page, (games) => window.gridlab.state().episodes >= games, paused.episodes + 300);
+  await app.page.evaluate(() => window.gridlab.act({ speed: 2 }));  // the live game mid-way, with both views
+  await waitFor(app.page, () => { const live = window.gridlab.state().live; return live.moves >= 2 && live.error !== null; });
   await screenshot(app.page, 'learn-mid-training');
+  await app.page.evaluate(() => window.gridlab.act({ speed: 30 }));
 
   // Play with it: the learned agent is the Minesweeper screen's helper; training goes on meanwhile.
   await app.page.evaluate(() => window.gridlab.newGame({ game: 'minesweeper', ai: 'learned', level: 'custom', rows: 6, cols: 6, mines: 5, seed: 11, show: 'probability' }));
