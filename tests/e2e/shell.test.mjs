@@ -23,7 +23,7 @@ test('the start screen loads with no console errors and a drawn canvas', async (
 
 test('clicking a game card opens its board', async () => {
   const app = await openApp(env.browser, env.site.url);
-  await app.page.mouse.click(850, 400);  // the third card: Gomoku
+  await app.page.mouse.click(850, 400);  // the third card of four: Gomoku
   await frames(app.page);
   const state = await appState(app.page);
   assert.equal(state.game, 'gomoku');
