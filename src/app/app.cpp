@@ -185,8 +185,10 @@ void App::start(const std::string& query) {
 }
 
 void App::save_if_changed() {
+    // The screen shown and the background ones: the others' games are not in play (a saved game of
+    // theirs waits for them untouched).
     for (const auto& screen : screens_) {
-        if (!screen->take_dirty()) continue;
+        if ((screen.get() != current_ && !screen->background()) || !screen->take_dirty()) continue;
         const nlohmann::json saved = {{"version", kSaveVersion}, {"game", screen->id()}, {"save", screen->save()}};
         store_saved(save_key(screen->id()), dump_json(saved));
         if (screen.get() == current_) show_address(to_query(current_->params()));
