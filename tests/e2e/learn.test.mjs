@@ -64,8 +64,12 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   assert.equal(state.episodes, paused.episodes);
   assert.equal(state.curve.points.length, paused.curve.points.length);
 
-  // A file that is not a model: a notice, and nothing changes.
-  await app.page.setInputFiles('#model-file', { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a model') });
+  // A file that is not a model, dropped on the page: a notice, and nothing changes.
+  await app.page.evaluate(() => {
+    const files = new DataTransfer();
+    files.items.add(new File(['not a model'], 'notes.txt', { type: 'text/plain' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true }));
+  });
   await waitFor(app.page, () => window.gridlab.state().notice !== null);
   state = await appState(app.page);
   assert.match(state.notice, /could not be loaded/);
