@@ -22,7 +22,10 @@ void require(bool ok, const std::string& what) {
 
 // Where cell (r, c) goes under symmetry k of a rows x cols board: bit 0 flips the rows, bit 1 the
 // columns, bit 2 (square boards only) swaps rows and columns. The rules do not care, so each board
-// the agent saw teaches the same lesson up to 8 times over.
+// the agent saw teaches the same lesson up to 8 times over, and the agent can look at a board in
+// every orientation before it decides.
+int symmetry_count(int rows, int cols) { return rows == cols ? 8 : 4; }
+
 int symmetric_cell(int cell, int rows, int cols, int k) {
     int r = cell / cols, c = cell % cols;
     if (k & 1) r = rows - 1 - r;
@@ -225,7 +228,7 @@ void Trainer::update() {
     batch_inputs_.reset({batch, kLearnedInputPlanes, rows, cols});
     batch_targets_.reset({batch, 1, rows, cols});
     batch_weights_.reset({batch, 1, rows, cols});
-    const int symmetries = rows == cols ? 8 : 4;
+    const int symmetries = symmetry_count(rows, cols);
     std::vector<int8_t> view(static_cast<size_t>(rows) * cols);
     for (int n = 0; n < batch; ++n) {
         const Sample& sample = replay_[rng_.below(replay_.size())];
@@ -278,17 +281,27 @@ nlohmann::json curve_points_json(const std::vector<CurvePoint>& curve) {
 
 Decision LearnedSolver::decide_now(const Position& position) {
     const Grid<int8_t>& cells = position.cells;
-    input_.reset({1, kLearnedInputPlanes, cells.rows(), cells.cols()});
-    encode_view(cells.cells(), position.mines, input_, 0);
-    const learn::Tensor& logits = network_.forward(input_);
+    const int rows = cells.rows(), cols = cells.cols(), symmetries = symmetry_count(rows, cols);
+    // The board in each orientation, one batch; a cell's score is the mean of its scores in them all.
+    input_.reset({symmetries, kLearnedInputPlanes, rows, cols});
+    std::vector<int8_t> view(cells.cells().size());
+    for (int k = 0; k < symmetries; ++k) {
+        for (int cell = 0; cell < cells.size(); ++cell) view[symmetric_cell(cell, rows, cols, k)] = cells[cell];
+        encode_view(view, position.mines, input_, k);
+    }
+    const learn::Tensor& oriented = network_.forward(input_);
+    std::vector<float> logits(cells.cells().size(), 0.0f);
+    for (int k = 0; k < symmetries; ++k)
+        for (int cell = 0; cell < cells.size(); ++cell) logits[cell] += oriented.at(k, symmetric_cell(cell, rows, cols, k));
+    for (float& logit : logits) logit /= static_cast<float>(symmetries);
     Decision decision;
     std::vector<double>& probability = decision.knowledge.mine_probability;
     probability.assign(cells.size(), -1.0);
     for (int cell = 0; cell < cells.size(); ++cell) {
         if (cells[cell] == kFlag) probability[cell] = 1.0;
         if (cells[cell] != kHidden) continue;
-        probability[cell] = learn::sigmoid(logits.values[cell]);
-        if (decision.move < 0 || logits.values[cell] < logits.values[decision.move]) decision.move = cell;
+        probability[cell] = learn::sigmoid(logits[cell]);
+        if (decision.move < 0 || logits[cell] < logits[decision.move]) decision.move = cell;
     }
     decision.guess = decision.move >= 0;
     decision.knowledge.exact = false;  // the network's estimates, not counted probabilities

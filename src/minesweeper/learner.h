@@ -133,8 +133,10 @@ private:
 };
 
 // The learned agent as a solver: it opens the hidden cell the network thinks least likely to be a
-// mine, and its knowledge is that chance for every hidden cell (what the app shows as its view). It
-// proves nothing, so every move is a guess and `safe`/`mines` stay empty.
+// mine, and its knowledge is that chance for every hidden cell (what the app shows as its view). The
+// network looks at the board in each of its orientations (8 for a square board, 4 otherwise) and a
+// cell's score is the mean of its scores. It proves nothing, so every move is a guess and
+// `safe`/`mines` stay empty.
 class LearnedSolver : public InstantSolver {
 public:
     explicit LearnedSolver(learn::Network network) : network_(std::move(network)) {}
