@@ -1,6 +1,6 @@
-// Dense and Conv2d: the matrix products go to Eigen through maps over our own buffers.
+// The layers. Dense and Conv2d hand their matrix products to Eigen through maps over our own buffers.
 //
-// Sections: Eigen views, Dense, Conv2d (im2col + GEMM), layers from JSON.
+// Sections: Eigen views, Dense, Conv2d (im2col + GEMM), activations, layers from JSON.
 #include <Eigen/Core>
 
 #include "learn/nn.h"
@@ -168,6 +168,30 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
 nlohmann::json Conv2d::describe() const {
     return {{"type", "conv2d"}, {"in", in_}, {"out", out_}, {"kernel", kernel_}};
 }
+
+// ---- Activations --------------------------------------------------------------------------------
+
+template <typename Function>
+const Tensor& ElementWise<Function>::forward(const Tensor& input) {
+    output_.shape = input.shape;
+    output_.values.resize(input.size());
+    for (std::size_t i = 0; i < input.size(); ++i) output_.values[i] = Function::apply(input.values[i]);
+    return output_;
+}
+
+template <typename Function>
+const Tensor& ElementWise<Function>::backward(const Tensor& output_grad) {
+    require_shape(output_grad.shape, output_.shape, Function::name);
+    input_grad_.shape = output_.shape;
+    input_grad_.values.resize(output_.size());
+    for (std::size_t i = 0; i < output_.size(); ++i)
+        input_grad_.values[i] = Function::slope_from_output(output_.values[i]) * output_grad.values[i];
+    return input_grad_;
+}
+
+template class ElementWise<ReluFunction>;
+template class ElementWise<TanhFunction>;
+template class ElementWise<SigmoidFunction>;
 
 // ---- Layers from JSON ---------------------------------------------------------------------------
 // Two passes: every description is read and checked, and the parameters counted, before any layer

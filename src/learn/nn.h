@@ -155,24 +155,13 @@ private:
 
 // Element-wise activations: output = f(input), and dInput = f'(input) * dOutput with f' computed
 // from the kept output (ReLU: y > 0; tanh: 1 - y^2; sigmoid: y (1 - y)). A template rather than a
-// virtual f, so that the per-element loop has no call in it.
+// virtual f, so that the per-element loop has no call in it; its code is compiled once, in the
+// library (layers.cpp), with the library's floating-point flags.
 template <typename Function>
 class ElementWise final : public Layer {
 public:
-    const Tensor& forward(const Tensor& input) override {
-        output_.shape = input.shape;
-        output_.values.resize(input.size());
-        for (std::size_t i = 0; i < input.size(); ++i) output_.values[i] = Function::apply(input.values[i]);
-        return output_;
-    }
-    const Tensor& backward(const Tensor& output_grad) override {
-        require_shape(output_grad.shape, output_.shape, Function::name);
-        input_grad_.shape = output_.shape;
-        input_grad_.values.resize(output_.size());
-        for (std::size_t i = 0; i < output_.size(); ++i)
-            input_grad_.values[i] = Function::slope_from_output(output_.values[i]) * output_grad.values[i];
-        return input_grad_;
-    }
+    const Tensor& forward(const Tensor& input) override;
+    const Tensor& backward(const Tensor& output_grad) override;
     nlohmann::json describe() const override { return {{"type", Function::name}}; }
 
 private:
@@ -194,6 +183,9 @@ struct SigmoidFunction {
     static float apply(float x) { return learn::sigmoid(x); }
     static float slope_from_output(float y) { return y * (1.0f - y); }
 };
+extern template class ElementWise<ReluFunction>;
+extern template class ElementWise<TanhFunction>;
+extern template class ElementWise<SigmoidFunction>;
 using ReLU = ElementWise<ReluFunction>;
 using Tanh = ElementWise<TanhFunction>;
 using Sigmoid = ElementWise<SigmoidFunction>;
