@@ -31,6 +31,18 @@
     frameMs() { return window.Module.ccall('gridlab_frame_ms', 'number', [], []); },
     // A player action on the current game, e.g. {move: [7, 7]} (see README for each game's actions).
     act(action) { check(window.Module.ccall('gridlab_act', 'string', ['string'], [JSON.stringify(action)])); },
+    // Gives the app a file's bytes (a model file for the Learn screen); throws if it was refused.
+    openFile(bytes) {
+      const pointer = window.Module._malloc(Math.max(bytes.length, 1));
+      window.Module.HEAPU8.set(bytes, pointer);
+      try {
+        check(window.Module.ccall('gridlab_open_file', 'string', ['number', 'number'], [pointer, bytes.length]));
+      } finally {
+        window.Module._free(pointer);
+      }
+    },
+    // The app's "Load model" button: the browser's file picker (#model-file).
+    pickFile() { fileInput.click(); },
     _markReady() {
       this.ready = true;
       this.firstFrameMs = performance.now();  // since navigation start
@@ -46,6 +58,22 @@
   }
 
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());  // right click belongs to the games
+
+  // Model files come in through a hidden file picker or by drag and drop onto the page. A refused
+  // file is reported by the app itself (a notice), so the errors are not repeated here.
+  async function openFile(file) {
+    if (!file || !window.gridlab.ready) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    try { window.gridlab.openFile(bytes); } catch (error) { console.warn('gridlab: ' + error.message); }
+  }
+  const fileInput = document.createElement('input');
+  fileInput.type = 'file';
+  fileInput.id = 'model-file';
+  fileInput.hidden = true;
+  fileInput.addEventListener('change', () => { openFile(fileInput.files[0]); fileInput.value = ''; });
+  document.body.appendChild(fileInput);
+  window.addEventListener('dragover', (e) => e.preventDefault());
+  window.addEventListener('drop', (e) => { e.preventDefault(); openFile(e.dataTransfer.files[0]); });
   const Module = window.Module = {
     canvas: canvas,
     arguments: [location.search],  // the app starts the game the address asks for

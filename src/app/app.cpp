@@ -7,6 +7,7 @@
 #include "app/ai_runner.h"
 #include "app/gomoku_screen.h"
 #include "app/host.h"
+#include "app/learn_screen.h"
 #include "app/palette.h"
 #include "app/minesweeper_screen.h"
 #include "app/puyo_screen.h"
@@ -18,38 +19,6 @@ namespace {
 using namespace palette;
 constexpr int kSaveVersion = 1;
 constexpr double kNoticeSeconds = 6.0;
-
-struct GameInfo {
-    const char* id;
-    const char* title;
-    const char* lesson;
-};
-
-constexpr GameInfo kGames[3] = {
-    {"minesweeper", "Minesweeper", "Logic, then probability: watch a solver reason about every hidden cell."},
-    {"puyo", "Puyo Puyo", "Chains and search: an AI that plans a cascade many moves ahead."},
-    {"gomoku", "Gomoku", "Five in a row against Monte Carlo tree search."},
-};
-
-// A small decorative board for each game's card on the start screen.
-std::vector<CellLook> preview_board(int game) {
-    constexpr int n = 6;
-    std::vector<CellLook> cells(n * n);
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) {
-            CellLook& cell = cells[r * n + c];
-            const int pattern = (r * 7 + c * 3 + r * c) % 5;
-            if (game == 0) cell = {pattern < 2 ? kOpened : kCovered, pattern < 2 ? kShapeTile : kShapeRaised, kMarkNone};
-            if (game == 1) cell = r < 2 ? CellLook{kWell, kShapeTile, kMarkNone}
-                                        : CellLook{kPuyo[(r / 2 + c / 2 + pattern / 3) % 4], kShapeDisc, kMarkNone};
-            if (game == 2) {
-                cell = {0, kShapeGridLines, kMarkNone};
-                if (pattern == 0) cell = {kBlackStone, kShapeGridLines | kShapeDisc, kMarkNone};
-                if (pattern == 3) cell = {kWhiteStone, kShapeGridLines | kShapeDisc, kMarkNone};
-            }
-        }
-    return cells;
-}
 
 // The full-window host of every screen: no background, so boards drawn under the UI show through.
 void begin_screen_window(float width, float height) {
@@ -150,14 +119,17 @@ std::string to_query(const Params& params) {
 }
 
 App::App() {
-    screens_[0] = std::make_unique<MinesweeperScreen>();
-    screens_[1] = std::make_unique<PuyoScreen>();
-    screens_[2] = std::make_unique<GomokuScreen>();
+    screens_.push_back(std::make_unique<MinesweeperScreen>(models_));
+    screens_.push_back(std::make_unique<PuyoScreen>());
+    screens_.push_back(std::make_unique<GomokuScreen>());
+    auto learn = std::make_unique<LearnScreen>(models_);
+    learn_ = learn.get();
+    screens_.push_back(std::move(learn));
 }
 
 GameScreen* App::screen_for(const std::string& game) const {
     for (const auto& screen : screens_)
-        if (screen && game == screen->id()) return screen.get();
+        if (game == screen->id()) return screen.get();
     return nullptr;
 }
 
@@ -192,8 +164,11 @@ void App::open_game(const Params& params) {
     }
     if (screen != current_) ai_runner().cancel_all();  // leaving a screen stops its search
     current_ = screen;
+    // A background screen was restored at start and has gone on since: shown as it is, unless the
+    // link asks for other settings.
+    if (screen->background() && (params.size() == 1 || params == screen->params())) return;
     // A link with settings restores its own game; a bare "game=" (a card) restores any saved one.
-    if (restore_saved(*screen, params.size() > 1 ? params : Params{})) return;
+    if (!screen->background() && restore_saved(*screen, params.size() > 1 ? params : Params{})) return;
     try {
         screen->new_game(params);
     } catch (const std::exception& error) {
@@ -204,15 +179,22 @@ void App::open_game(const Params& params) {
 }
 
 void App::start(const std::string& query) {
+    // Training goes on from where it was, whichever screen the address opens (ai=learned needs it).
+    for (const auto& screen : screens_)
+        if (screen->background()) restore_saved(*screen, {});
     const Params params = parse_query(query);
     if (params.count("game")) open_game(params);
 }
 
 void App::save_if_changed() {
-    if (!current_ || !current_->take_dirty()) return;
-    const nlohmann::json saved = {{"version", kSaveVersion}, {"game", current_->id()}, {"save", current_->save()}};
-    store_saved(save_key(current_->id()), dump_json(saved));
-    show_address(to_query(current_->params()));
+    // The screen shown and the background ones: the others' games are not in play (a saved game of
+    // theirs waits for them untouched).
+    for (const auto& screen : screens_) {
+        if ((screen.get() != current_ && !screen->background()) || !screen->take_dirty()) continue;
+        const nlohmann::json saved = {{"version", kSaveVersion}, {"game", screen->id()}, {"save", screen->save()}};
+        store_saved(save_key(screen->id()), dump_json(saved));
+        if (screen.get() == current_) show_address(to_query(current_->params()));
+    }
 }
 
 void App::show_address(const std::string& query) {
@@ -224,7 +206,8 @@ void App::show_address(const std::string& query) {
 void App::update(double now_ms, double slice_ms) {
     now_ms_ = now_ms;
     try {
-        if (current_) current_->update(make_frame(0, 0), slice_ms);
+        for (const auto& screen : screens_)
+            if (screen.get() == current_ || screen->background()) screen->update(make_frame(0, 0), slice_ms);
         if (const std::string notice = ai_runner().take_notice(); !notice.empty()) notify(notice);
         save_if_changed();
     } catch (const std::exception& error) {
@@ -249,6 +232,8 @@ void App::draw_queued_board(const ImDrawList*, const ImDrawCmd* command) {
                           board->line_rgba, board->mark_rgba);
 }
 
+void App::request_open(void* self, const Params& params) { static_cast<App*>(self)->open_game(params); }
+
 void App::set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h) {
     target_ = {&renderer, pixel_ratio, framebuffer_w, framebuffer_h};
 }
@@ -262,6 +247,7 @@ Frame App::make_frame(float width, float height) const {
     frame.now_ms = now_ms_;
     frame.keys_pressed = keys_pressed_;
     frame.queue_board = &App::queue_board;
+    frame.request_open = &App::request_open;
     frame.owner = const_cast<App*>(this);
     return frame;
 }
@@ -308,8 +294,7 @@ void App::build_top_bar(float width) {
     }
     ImGui::SameLine();
     ImGui::PushFont(fonts_->large);
-    for (const GameInfo& info : kGames)
-        if (std::string(info.id) == current_->id()) ImGui::TextUnformatted(info.title);
+    ImGui::TextUnformatted(current_->title());
     ImGui::PopFont();
     // Share and palette on the right, or on a line of their own when the screen is narrow (a phone).
     constexpr float kRightBlockWidth = 330.0f;
@@ -332,19 +317,22 @@ void App::build_start_screen(float width, float height) {
     ImGui::TextUnformatted("gridlab");
     ImGui::PopFont();
     ImGui::SetCursorPosX(margin);
-    ImGui::TextDisabled("Play, watch and learn game AI. Pick a game:");
+    ImGui::TextDisabled("Play, watch and learn game AI. Pick a game, or make an AI:");
 
-    // Three cards side by side, or stacked on a narrow (portrait) screen.
-    const bool stacked = width < 720.0f;
+    // A card per screen: in a row on a wide screen, two by two on a medium one, stacked on a phone.
+    const int count = static_cast<int>(screens_.size());
+    const int columns = width >= 1100.0f ? count : width >= 560.0f ? 2 : 1;
+    const int rows = (count + columns - 1) / columns;
     const float top = ImGui::GetCursorPosY() + 16.0f;
-    const float card_w = stacked ? width - 2 * margin : (width - 4 * margin) / 3.0f;
-    const float card_h = stacked ? (height - top - 3 * margin) / 3.0f : std::min(height - top - margin, card_w * 1.2f);
+    const float card_w = (width - float(columns + 1) * margin) / float(columns);
+    const float card_h = std::min((height - top - float(rows) * margin) / float(rows), card_w * 1.2f);
     const Frame frame = make_frame(width, height);
-    for (int game = 0; game < 3; ++game) {
-        const float x = stacked ? margin : margin + float(game) * (card_w + margin);
-        const float y = stacked ? top + float(game) * (card_h + margin) : top;
+    for (int index = 0; index < count; ++index) {
+        const GameScreen& screen = *screens_[index];
+        const float x = margin + float(index % columns) * (card_w + margin);
+        const float y = top + float(index / columns) * (card_h + margin);
         ImGui::SetCursorPos(ImVec2(x, y));
-        ImGui::PushID(game);
+        ImGui::PushID(index);
         const bool chosen = ImGui::Button("##card", ImVec2(card_w, card_h));
         ImGui::PopID();
         // Card content: title, lesson, and a preview board in the remaining space.
@@ -352,22 +340,26 @@ void App::build_start_screen(float width, float height) {
         const ImVec2 origin = ImGui::GetWindowPos();
         const float pad = 14.0f;
         draw->AddText(fonts_->large, fonts_->large->FontSize * ImGui::GetIO().FontGlobalScale,
-                      ImVec2(origin.x + x + pad, origin.y + y + pad), IM_COL32(240, 240, 245, 255), kGames[game].title);
+                      ImVec2(origin.x + x + pad, origin.y + y + pad), IM_COL32(240, 240, 245, 255), screen.title());
         const float text_top = y + pad + 40.0f;
         draw->AddText(nullptr, 0.0f, ImVec2(origin.x + x + pad, origin.y + text_top), IM_COL32(190, 195, 205, 255),
-                      kGames[game].lesson, nullptr, card_w - 2 * pad);
+                      screen.lesson(), nullptr, card_w - 2 * pad);
         const float board_top = text_top + 56.0f;
         if (card_h - (board_top - y) - pad > 24.0f)
-            frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, 6, 6),
-                        preview_board(game), kGridLine);
-        if (chosen) open_game({{"game", kGames[game].id}});
+            frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, kPreviewSide,
+                                  kPreviewSide),
+                        screen.preview(), kGridLine);
+        if (chosen) open_game({{"game", screen.id()}});
     }
 }
 
 std::string App::state_json() const {
-    if (!current_)
-        return nlohmann::json{{"screen", "start"}, {"game", nullptr}, {"games", {"minesweeper", "puyo", "gomoku"}},
-                              {"ai_runner", ai_runner().where()}}.dump();
+    if (!current_) {
+        nlohmann::json games = nlohmann::json::array();
+        for (const auto& screen : screens_) games.push_back(screen->id());
+        return nlohmann::json{{"screen", "start"}, {"game", nullptr}, {"games", games}, {"ai_runner", ai_runner().where()}}
+            .dump();
+    }
     nlohmann::json state = current_->state();
     state["screen"] = "game";
     state["ai_runner"] = ai_runner().where();  // where the AI thinks: "worker" or "frames"
@@ -380,7 +372,11 @@ std::string App::new_game_json(const std::string& params_json) {
         const Params params = params_from_json(nlohmann::json::parse(params_json));
         const auto game = params.find("game");
         GameScreen* screen = screen_for(game == params.end() ? (current_ ? current_->id() : "") : game->second);
-        if (!screen) return "newGame: say which game: minesweeper, puyo or gomoku";
+        if (!screen) {
+            std::string games;
+            for (const auto& known : screens_) games += std::string(games.empty() ? "" : ", ") + known->id();
+            return "newGame: say which game: " + games;
+        }
         screen->new_game(params);
         if (screen != current_) ai_runner().cancel_all();
         current_ = screen;
@@ -399,6 +395,18 @@ std::string App::act_json(const std::string& action_json) {
         return "";
     } catch (const std::exception& error) {
         return std::string("act: ") + error.what();
+    }
+}
+
+std::string App::open_file(std::string_view bytes) {
+    try {
+        learn_->load_model(bytes);
+        current_ = learn_;
+        notify("Model loaded: training goes on from it.");
+        return "";
+    } catch (const std::exception& error) {
+        notify(std::string("That file could not be loaded (") + error.what() + "), so nothing changed.");
+        return error.what();
     }
 }
 

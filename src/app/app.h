@@ -1,14 +1,15 @@
-// The application: the start screen, the three game screens, the top bar, notices, and the glue to
-// the page: URL parameters, saving after every move, restoring after a reload, window.gridlab.
+// The application: the start screen with a card per screen (the three games and Learn), the top bar,
+// notices, and the glue to the page: URL parameters, saving after every move, restoring after a
+// reload, files dropped or picked, window.gridlab.
 #pragma once
 
-#include <array>
 #include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/board_renderer.h"
+#include "app/learned_models.h"
 #include "app/screen.h"
 #include "app/ui_font.h"
 
@@ -28,7 +29,8 @@ public:
     // Opens what the page's address asks for: a game in progress saved for exactly these
     // parameters, else a new game with them, else the start screen.
     void start(const std::string& query);
-    // Per frame, before the UI: AI thinking for up to slice_ms, then saving if anything changed.
+    // Per frame, before the UI: AI thinking and training for up to slice_ms each (the screen shown
+    // and the background ones), then saving if anything changed.
     void update(double now_ms, double slice_ms);
     // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render) in a w x h logical window,
     // with the keys pressed since the last frame.
@@ -40,6 +42,9 @@ public:
     std::string state_json() const;
     std::string new_game_json(const std::string& params_json);
     std::string act_json(const std::string& action_json);
+    // A file the user dropped on the page or picked: a model file opens the Learn screen with it.
+    // Returns "" or why it was refused (also shown as a notice); nothing changes then.
+    std::string open_file(std::string_view bytes);
 
 private:
     struct RenderTarget {
@@ -60,6 +65,8 @@ private:
     static void queue_board(void* self, const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba,
                             uint32_t mark_rgba);
 
+    static void request_open(void* self, const Params& params);
+
     GameScreen* screen_for(const std::string& game) const;
     // Opens `game` with `params`; a bad parameter gives a notice and the game's defaults.
     void open_game(const Params& params);
@@ -72,7 +79,9 @@ private:
     void build_top_bar(float width);
     Frame make_frame(float width, float height) const;
 
-    std::array<std::unique_ptr<GameScreen>, 3> screens_;
+    LearnedModels models_;  // before the screens, which keep a reference to it
+    std::vector<std::unique_ptr<GameScreen>> screens_;  // in the start screen's order
+    class LearnScreen* learn_ = nullptr;  // one of screens_, where model files go
     GameScreen* current_ = nullptr;  // null: the start screen
     const UiFonts* fonts_ = nullptr;
     const std::vector<int>* keys_pressed_ = nullptr;

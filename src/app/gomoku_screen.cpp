@@ -42,6 +42,15 @@ nlohmann::json cell_json(int action, int size) { return {action / size, action %
 
 GomokuScreen::GomokuScreen() { new_game({}); }
 
+std::vector<CellLook> GomokuScreen::preview() const {
+    std::vector<CellLook> cells(kPreviewSide * kPreviewSide, {0, kShapeGridLines, kMarkNone});
+    for (int cell = 0; cell < kPreviewSide * kPreviewSide; ++cell) {
+        if (preview_pattern(cell) == 0) cells[cell] = {kBlackStone, kShapeGridLines | kShapeDisc, kMarkNone};
+        if (preview_pattern(cell) == 3) cells[cell] = {kWhiteStone, kShapeGridLines | kShapeDisc, kMarkNone};
+    }
+    return cells;
+}
+
 void GomokuScreen::new_game(const Params& params) {
     gomoku::Settings settings;
     settings.size = int_param(params, "size", 15, gomoku::kMinSize, gomoku::kMaxSize);

@@ -16,6 +16,9 @@ class GomokuScreen : public GameScreen {
 public:
     GomokuScreen();
     const char* id() const override { return "gomoku"; }
+    const char* title() const override { return "Gomoku"; }
+    const char* lesson() const override { return "Five in a row against Monte Carlo tree search."; }
+    std::vector<CellLook> preview() const override;
     void new_game(const Params& params) override;
     Params params() const override { return params_; }
     void act(const nlohmann::json& action) override;

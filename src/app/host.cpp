@@ -47,6 +47,17 @@ EM_JS(char*, js_copy_link, (const char* query), {
     return pointer;
 });
 
+EM_JS(void, js_download, (const char* name, const char* bytes, int size), {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([HEAPU8.slice(bytes, bytes + size)], {type: 'application/octet-stream'}));
+    link.download = UTF8ToString(name);
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+});
+EM_JS(void, js_pick_file, (), { window.gridlab.pickFile(); });
+
 std::optional<std::string> load_saved(const std::string& key) {
     char* value = js_load_saved(key.c_str());
     if (!value) return std::nullopt;
@@ -63,18 +74,27 @@ std::string copy_link(const std::string& query) {
     std::free(link);
     return text;
 }
+std::string download_file(const std::string& name, const std::string& bytes) {
+    js_download(name.c_str(), bytes.data(), static_cast<int>(bytes.size()));
+    return "your downloads, as " + name;
+}
+bool pick_file() {
+    js_pick_file();
+    return true;
+}
 
 #else
 
 namespace {
-std::filesystem::path saved_path(const std::string& key) {
+std::filesystem::path data_folder() {
     const char* data_home = std::getenv("XDG_DATA_HOME");
     const char* home = std::getenv("HOME");
     std::filesystem::path dir = data_home && *data_home ? std::filesystem::path(data_home)
                                 : home                   ? std::filesystem::path(home) / ".local/share"
                                                          : std::filesystem::temp_directory_path();
-    return dir / "gridlab" / (key + ".json");
+    return dir / "gridlab";
 }
+std::filesystem::path saved_path(const std::string& key) { return data_folder() / (key + ".json"); }
 }  // namespace
 
 std::optional<std::string> load_saved(const std::string& key) {
@@ -100,6 +120,14 @@ std::string copy_link(const std::string& query) {
     SDL_SetClipboardText(link.c_str());
     return link;
 }
+std::string download_file(const std::string& name, const std::string& bytes) {
+    const std::filesystem::path path = data_folder() / name;
+    std::error_code ignored;
+    std::filesystem::create_directories(path.parent_path(), ignored);
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path.string();
+}
+bool pick_file() { return false; }
 
 #endif
 

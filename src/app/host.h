@@ -1,6 +1,7 @@
 // What the app needs from where it runs: storage that survives a reload, the page's address, the
-// clipboard. Browser: localStorage, history.replaceState, navigator.clipboard. Desktop: a file under
-// $XDG_DATA_HOME (or ~/.local/share)/gridlab, nothing, SDL's clipboard.
+// clipboard, files. Browser: localStorage, history.replaceState, navigator.clipboard, a download and
+// a file picker. Desktop: a file under $XDG_DATA_HOME (or ~/.local/share)/gridlab, nothing, SDL's
+// clipboard, a file in that folder, and files dropped on the window (main.cpp).
 #pragma once
 
 #include <optional>
@@ -17,5 +18,12 @@ void forget_saved(const std::string& key);
 void show_query_in_address(const std::string& query);
 // Copies the page's address with `query` to the clipboard; returns what was copied.
 std::string copy_link(const std::string& query);
+
+// Offers `bytes` as a file called `name`: the browser downloads it; the desktop app writes it to its
+// data folder. Returns where it went, for a message.
+std::string download_file(const std::string& name, const std::string& bytes);
+// Opens the browser's file picker; the chosen file arrives through App::open_file. False where there
+// is no picker (the desktop app, which takes files dropped on its window instead).
+bool pick_file();
 
 }  // namespace gridlab::app

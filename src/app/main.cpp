@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -80,6 +82,12 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_new_game(const char* params_json) {
     return error.c_str();
 }
 EMSCRIPTEN_KEEPALIVE double gridlab_frame_ms() { return g_frame_ms; }
+// A file dropped on the page or picked (window.gridlab.openFile): "" or why it was refused.
+EMSCRIPTEN_KEEPALIVE const char* gridlab_open_file(const char* bytes, int size) {
+    static std::string error;
+    error = g_app ? g_app->open_file(std::string_view(bytes, static_cast<size_t>(size))) : "not started";
+    return error.c_str();
+}
 EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
     static std::string error;
     error = g_app ? g_app->act_json(action_json) : "not started";
@@ -140,6 +148,11 @@ int main(int argc, char** argv) {
         while (SDL_PollEvent(&event)) {
             ImGui_ImplSDL2_ProcessEvent(&event);
             if (event.type == SDL_QUIT) quit = true;
+            if (event.type == SDL_DROPFILE) {  // a model file dropped on the desktop app's window
+                std::ifstream file(event.drop.file, std::ios::binary);
+                app.open_file(std::string(std::istreambuf_iterator<char>(file), {}));
+                SDL_free(event.drop.file);
+            }
             if (event.type == SDL_KEYDOWN) keys_pressed.push_back(event.key.keysym.sym);
         }
         int w, h, fb_w, fb_h;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "app/ai_runner.h"
+#include "app/minesweeper_board.h"
 #include "app/palette.h"
 #include "core/json_int.h"
 #include "search/games.h"
@@ -20,28 +21,8 @@ namespace {
 using namespace palette;
 constexpr const char* kLevels[] = {"beginner", "intermediate", "expert", "custom"};
 constexpr const char* kFirstClicks[] = {"safe", "zero", "none", "random-start"};
-constexpr const char* kSolvers[] = {"kb", "elimination", "probability"};
+constexpr const char* kSolvers[] = {"kb", "elimination", "probability", "learned"};
 constexpr float kLongPressSeconds = 0.45f;
-
-// The classic colours of the numbers 1..8, readable on the light opened cells.
-constexpr ImU32 kNumberColours[9] = {0,
-                                     IM_COL32(25, 60, 200, 255),   IM_COL32(20, 120, 40, 255),
-                                     IM_COL32(200, 30, 30, 255),   IM_COL32(20, 20, 120, 255),
-                                     IM_COL32(120, 20, 20, 255),   IM_COL32(10, 120, 120, 255),
-                                     IM_COL32(20, 20, 20, 255),    IM_COL32(100, 100, 100, 255)};
-
-// Green (safe) to red (a mine) through yellow, for the probability overlay.
-uint32_t probability_colour(double p) {
-    const double t = std::clamp(p, 0.0, 1.0);
-    const int r = static_cast<int>(t < 0.5 ? 90 + 330 * t : 255);
-    const int g = static_cast<int>(t < 0.5 ? 200 : 200 - 300 * (t - 0.5));
-    return (uint32_t(r) << 24) | (uint32_t(g) << 16) | (70u << 8) | 0xFFu;
-}
-
-void centred_text(ImFont* font, float size, ImVec2 centre, ImU32 colour, const char* text) {
-    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0, text);
-    ImGui::GetWindowDrawList()->AddText(font, size, ImVec2(centre.x - extent.x / 2, centre.y - extent.y / 2), colour, text);
-}
 
 nlohmann::json cells_json(const std::vector<int>& cells, int cols) {
     nlohmann::json out = nlohmann::json::array();
@@ -51,7 +32,16 @@ nlohmann::json cells_json(const std::vector<int>& cells, int cols) {
 
 }  // namespace
 
-MinesweeperScreen::MinesweeperScreen() { new_game({}); }
+MinesweeperScreen::MinesweeperScreen(const LearnedModels& models) : models_(&models) { new_game({}); }
+
+std::vector<CellLook> MinesweeperScreen::preview() const {
+    std::vector<CellLook> cells(kPreviewSide * kPreviewSide);
+    for (int cell = 0; cell < kPreviewSide * kPreviewSide; ++cell) {
+        const bool open = preview_pattern(cell) < 2;
+        cells[cell] = {open ? kOpened : kCovered, open ? kShapeTile : kShapeRaised, kMarkNone};
+    }
+    return cells;
+}
 
 void MinesweeperScreen::new_game(const Params& params) {
     const std::string level = choice_param(params, "level", "beginner", {"beginner", "intermediate", "expert", "custom"});
@@ -63,7 +53,9 @@ void MinesweeperScreen::new_game(const Params& params) {
         settings.mines = int_param(params, "mines", 99, 0, settings.rows * settings.cols);
         settings.first_click = first;
     }
-    const std::string solver = choice_param(params, "ai", "probability", {"kb", "elimination", "probability"});
+    const std::string solver = choice_param(params, "ai", "probability", {"kb", "elimination", "probability", "learned"});
+    if (solver == "learned" && !models_->minesweeper)
+        throw std::invalid_argument("ai: there is no learned agent yet; train one on the Learn screen first");
     const int speed = int_param(params, "speed", 4, 1, 30);
     // show=probability,proofs,sentences: overlays switched on from the start (a teacher's link).
     const std::string shown = params.count("show") ? params.at("show") : "";
@@ -93,6 +85,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     show_proofs_ = show[1];
     show_sentences_ = show[2];
     stop_analysis();
+    learned_ = solver == "learned" ? ms::make_solver(solver, Rng(0), models_->minesweeper.get()) : nullptr;
     ai_playing_ = hint_shown_ = false;
     ai_moves_pending_ = 0;
     started_ms_.reset();
@@ -100,7 +93,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     if (state_.random_start_cell() >= 0) started_ms_ = now_ms_;
     edit_level_ = index_of(kLevels, 4, level);
     edit_first_ = index_of(kFirstClicks, 4, std::string(ms::first_click_name(first)));
-    edit_solver_ = index_of(kSolvers, 3, solver);
+    edit_solver_ = index_of(kSolvers, 4, solver);
     mark_dirty();
 }
 
@@ -155,6 +148,11 @@ void MinesweeperScreen::stop_analysis() {
 }
 
 void MinesweeperScreen::analyse(double slice_ms) {
+    if (learned_) {  // one pass of a small network: decided here, not in the worker
+        decision_ = learned_->decide(state_.position());
+        analysed_ = decision_ready_ = true;
+        return;
+    }
     AiRunner& runner = ai_runner();
     if (!runner.running(search_id_)) {  // a new position, or its search was cancelled by leaving the screen
         const uint64_t seed = Rng::for_stream(seed_, actions_.size() + 1).next_u64();  // kb's and elimination's guesses
@@ -211,52 +209,12 @@ double MinesweeperScreen::elapsed_seconds(double now_ms) const {
 }
 
 void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& board) {
-    const bool over = state_.terminal();
     const ms::Decision* known = analysis();
-    std::vector<CellLook> cells(static_cast<size_t>(state_.size()));
-    for (int cell = 0; cell < state_.size(); ++cell) {
-        const int8_t view = state_.view(cell);
-        CellLook& look = cells[cell];
-        if (view == ms::kMine) look = {kExploded, kShapeTile, kMarkNone};
-        else if (view >= 0 && view <= 8) look = {kOpened, kShapeTile, kMarkNone};
-        else look = {kCovered, kShapeRaised, kMarkNone};
-        if (view == ms::kFlag && over && !state_.is_mine(cell)) look.mark = kMarkCross;  // a wrong flag
-        if (!known || over || (view != ms::kHidden && view != ms::kFlag)) continue;
-        if (show_probabilities_ && view == ms::kHidden)
-            look.rgba = probability_colour(known->knowledge.mine_probability[static_cast<size_t>(cell)]);
-        if (show_proofs_) {
-            if (std::binary_search(known->knowledge.safe.begin(), known->knowledge.safe.end(), cell))
-                look = {kProvenSafe, kShapeRaised, kMarkDot};
-            if (std::binary_search(known->knowledge.mines.begin(), known->knowledge.mines.end(), cell))
-                look = {kProvenMine, kShapeRaised, kMarkCross};
-        }
-        if (hint_shown_ && decision() && cell == decision()->move) look.mark = kMarkRing;
-    }
-    frame.board(board, std::move(cells), 0, kInk);
-
-    // Numbers, flags, mines and percentages on top of the cells.
-    ImFont* font = frame.fonts->large;
-    const ImVec2 origin = ImGui::GetWindowPos();
-    const float number_size = board.cell * 0.62f;
-    for (int cell = 0; cell < state_.size(); ++cell) {
-        const ImVec2 centre(origin.x + board.x + (float(cell % board.cols) + 0.5f) * board.cell,
-                            origin.y + board.y + (float(cell / board.cols) + 0.5f) * board.cell);
-        const int8_t view = state_.view(cell);
-        if (view >= 1 && view <= 8) {
-            const char digit[2] = {char('0' + view), 0};
-            centred_text(font, number_size, centre, kNumberColours[view], digit);
-        } else if (view == ms::kFlag) {
-            centred_text(font, number_size, centre, IM_COL32(200, 30, 30, 255), "\xE2\x9A\x91");  // U+2691 flag
-        } else if (view == ms::kMine || (over && view == ms::kHidden && state_.is_mine(cell))) {
-            ImGui::GetWindowDrawList()->AddCircleFilled(centre, board.cell * 0.25f, IM_COL32(32, 34, 40, 255), 20);
-        } else if (view == ms::kHidden && show_probabilities_ && known && !over && board.cell >= 22.0f) {
-            const double p = known->knowledge.mine_probability[static_cast<size_t>(cell)];
-            if (show_proofs_ && (p == 0.0 || p == 1.0)) continue;  // the proof's mark says it already
-            char label[8];
-            std::snprintf(label, sizeof label, "%d", static_cast<int>(std::lround(p * 100)));
-            centred_text(font, board.cell * 0.36f, centre, IM_COL32(20, 20, 20, 255), label);
-        }
-    }
+    MinesweeperOverlay overlay;
+    if (known && show_probabilities_) overlay.probability = &known->knowledge.mine_probability;
+    if (known && show_proofs_) overlay.proofs = &known->knowledge;
+    if (decision() && hint_shown_) overlay.ring = decision()->move;
+    draw_minesweeper_board(frame, board, state_, overlay);
 }
 
 void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_ms) {
@@ -356,7 +314,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     ImGui::SetNextItemWidth(150);
     ImGui::Combo("First click", &edit_first_, kFirstClicks, 4);
     ImGui::SetNextItemWidth(150);
-    ImGui::Combo("Solver", &edit_solver_, kSolvers, 3);
+    ImGui::Combo("Solver", &edit_solver_, kSolvers, 4);
     Params settings{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]}};
     if (edit_level_ == 3) {
         settings["rows"] = std::to_string(edit_rows_);
@@ -382,20 +340,6 @@ void MinesweeperScreen::build_ui(const Frame& frame, float top) {
 }
 
 nlohmann::json MinesweeperScreen::state() const {
-    nlohmann::json rows = nlohmann::json::array();
-    for (int r = 0; r < state_.rows(); ++r) {
-        std::string line;
-        for (int c = 0; c < state_.cols(); ++c) {
-            const int cell = state_.index(r, c);
-            const int8_t view = state_.view(cell);
-            if (view >= 0 && view <= 8) line += char('0' + view);
-            else if (view == ms::kFlag) line += 'F';
-            else if (view == ms::kMine) line += 'X';  // the mine that went off
-            else if (state_.terminal() && state_.is_mine(cell)) line += '*';
-            else line += '.';
-        }
-        rows.push_back(line);
-    }
     const ms::Outcome outcome = state_.outcome();
     const ms::Decision* known = analysis();
     const ms::Decision* decided = decision();
@@ -408,7 +352,7 @@ nlohmann::json MinesweeperScreen::state() const {
         {"cols", state_.cols()},
         {"mines", state_.settings().mines},
         {"first_click", ms::first_click_name(state_.settings().first_click)},
-        {"board", rows},
+        {"board", board_rows_json(state_)},
         {"status", outcome == ms::Outcome::Won ? "won" : outcome == ms::Outcome::Lost ? "lost" : "playing"},
         {"mines_left", state_.settings().mines - flags()},
         {"time_s", std::floor(elapsed_seconds(now_ms_))},
@@ -428,7 +372,7 @@ nlohmann::json MinesweeperScreen::save() const {
 }
 
 void MinesweeperScreen::restore(const nlohmann::json& saved) {
-    MinesweeperScreen replay;
+    MinesweeperScreen replay(*models_);
     replay.now_ms_ = now_ms_;
     replay.new_game(saved.at("params").get<Params>());
     for (const nlohmann::json& action : saved.at("actions")) {

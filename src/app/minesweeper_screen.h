@@ -3,13 +3,15 @@
 // each hidden cell's mine probability, the cells the logic proves, and the kb solver's sentences.
 //
 // Parameters: level (beginner|intermediate|expert|custom; custom takes rows, cols, mines), first
-// (safe|zero|none|random-start), ai (kb|elimination|probability), speed (AI moves per second),
+// (safe|zero|none|random-start), ai (kb|elimination|probability|learned: the Learn screen's agent), speed (AI moves per second),
 // show (overlays on from the start: probability,proofs,sentences), seed.
 // Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"}.
 #pragma once
 
+#include <memory>
 #include <optional>
 
+#include "app/learned_models.h"
 #include "app/screen.h"
 #include "minesweeper/rules.h"
 #include "minesweeper/solver.h"
@@ -18,8 +20,13 @@ namespace gridlab::app {
 
 class MinesweeperScreen : public GameScreen {
 public:
-    MinesweeperScreen();
+    explicit MinesweeperScreen(const LearnedModels& models);
     const char* id() const override { return "minesweeper"; }
+    const char* title() const override { return "Minesweeper"; }
+    const char* lesson() const override {
+        return "Logic, then probability: watch a solver reason about every hidden cell.";
+    }
+    std::vector<CellLook> preview() const override;
     void new_game(const Params& params) override;
     Params params() const override { return params_; }
     void act(const nlohmann::json& action) override;
@@ -49,6 +56,7 @@ private:
     int flags() const;
     double elapsed_seconds(double now_ms) const;
 
+    const LearnedModels* models_;  // the Learn screen's agent, for ai=learned
     Params params_;
     BoardPlacement board_view_;  // where the board was drawn last frame
     uint64_t seed_ = 0;
@@ -57,6 +65,7 @@ private:
     minesweeper::State state_{minesweeper::Settings{}, 0};
     std::vector<Action> actions_;
     // The analysis of the current position.
+    std::unique_ptr<minesweeper::Solver> learned_;  // ai=learned: one network pass, decided on the page
     int64_t search_id_ = 0;
     bool analysed_ = false, decision_ready_ = false;
     minesweeper::Decision decision_;

@@ -35,6 +35,16 @@ uint32_t with_alpha(uint32_t rgba, uint8_t alpha) { return (rgba & 0xFFFFFF00u) 
 
 PuyoScreen::PuyoScreen() { new_game({}); }
 
+std::vector<CellLook> PuyoScreen::preview() const {
+    std::vector<CellLook> cells(kPreviewSide * kPreviewSide);
+    for (int cell = 0; cell < kPreviewSide * kPreviewSide; ++cell) {
+        const int r = cell / kPreviewSide, c = cell % kPreviewSide;
+        cells[cell] = r < 2 ? CellLook{kWell, kShapeTile, kMarkNone}
+                            : CellLook{kPuyo[(r / 2 + c / 2 + preview_pattern(cell) / 3) % 4], kShapeDisc, kMarkNone};
+    }
+    return cells;
+}
+
 uint32_t PuyoScreen::colour_of(Puyo puyo, bool colorblind) const {
     if (puyo == Puyo::Garbage) return kGarbage;
     const int i = static_cast<int>(puyo) - 1;

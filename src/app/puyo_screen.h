@@ -18,6 +18,9 @@ class PuyoScreen : public GameScreen {
 public:
     PuyoScreen();
     const char* id() const override { return "puyo"; }
+    const char* title() const override { return "Puyo Puyo"; }
+    const char* lesson() const override { return "Chains and search: an AI that plans a cascade many moves ahead."; }
+    std::vector<CellLook> preview() const override;
     void new_game(const Params& params) override;
     Params params() const override { return params_; }
     void act(const nlohmann::json& action) override;

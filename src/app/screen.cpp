@@ -17,6 +17,11 @@ int int_param(const Params& params, const std::string& key, int fallback, int lo
     return found == params.end() ? fallback : parse_int(found->second, lo, hi, key);
 }
 
+double number_param(const Params& params, const std::string& key, double fallback, double lo, double hi) {
+    const auto found = params.find(key);
+    return found == params.end() ? fallback : parse_number(found->second, lo, hi, key);
+}
+
 std::string choice_param(const Params& params, const std::string& key, const std::string& fallback,
                          std::initializer_list<const char*> choices) {
     const auto found = params.find(key);

@@ -1,6 +1,7 @@
-// What every game screen offers the app: start a game from parameters (the URL's, the web API's or
-// the settings panel's), apply an action, think a slice, draw itself, and describe, save and restore
-// its game. The app knows the games only through this and the games' public headers.
+// What every screen offers the app: its card on the start screen (title, lesson, preview), start a
+// game from parameters (the URL's, the web API's or the settings panel's), apply an action, think a
+// slice, draw itself, and describe, save and restore its game. The app knows the screens only through
+// this: adding one is adding it to the list in App::App().
 #pragma once
 
 #include <map>
@@ -25,6 +26,8 @@ int index_of(const char* const* names, int count, const std::string& name);
 // Reads a parameter that must be one of `choices`; absent: `fallback`. Throws std::invalid_argument.
 std::string choice_param(const Params& params, const std::string& key, const std::string& fallback,
                          std::initializer_list<const char*> choices);
+// Reads a decimal number parameter in [lo, hi]; absent: `fallback`. Throws std::invalid_argument.
+double number_param(const Params& params, const std::string& key, double fallback, double lo, double hi);
 // The seed parameter (any unsigned 64-bit number); absent: a fresh one from the clock.
 uint64_t seed_param(const Params& params);
 
@@ -41,7 +44,11 @@ struct Frame {
     // Queues a board drawn by the shaders at this point of the current window's draw order.
     void (*queue_board)(void* owner, const BoardPlacement&, std::vector<CellLook>, uint32_t line_rgba,
                         uint32_t mark_rgba) = nullptr;
+    // Opens a screen with `params` (the URL's keys, "game" included), e.g. the Learn screen's "Play
+    // with it"; the switch shows from the next frame.
+    void (*request_open)(void* owner, const Params&) = nullptr;
     void* owner = nullptr;
+    void open_game(const Params& params) const { request_open(owner, params); }
     void board(const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba = 0,
                uint32_t mark_rgba = 0xE5484DFF) const {
         queue_board(owner, where, std::move(cells), line_rgba, mark_rgba);
@@ -68,10 +75,24 @@ nlohmann::json view_json(const BoardPlacement& board);
 // The cell under the mouse inside `board`, or -1.
 int cell_under_mouse(const BoardPlacement& board);
 
+// The start screen's cards show a kPreviewSide x kPreviewSide board per screen; preview_pattern gives
+// each cell a number in 0..4 to make the picture from.
+constexpr int kPreviewSide = 6;
+inline int preview_pattern(int cell) {
+    const int r = cell / kPreviewSide, c = cell % kPreviewSide;
+    return (r * 7 + c * 3 + r * c) % 5;
+}
+
 class GameScreen {
 public:
     virtual ~GameScreen() = default;
-    virtual const char* id() const = 0;  // "minesweeper", "puyo", "gomoku"
+    virtual const char* id() const = 0;      // "minesweeper", "puyo", "gomoku", "learn": the URL's game=
+    virtual const char* title() const = 0;   // "Minesweeper"
+    virtual const char* lesson() const = 0;  // one line under the title on the start screen's card
+    virtual std::vector<CellLook> preview() const = 0;  // the card's picture, kPreviewSide^2 cells
+    // True for a screen that works while another is shown (the Learn screen trains): the app restores
+    // its saved state at start and updates it every frame.
+    virtual bool background() const { return false; }
     // Starts a game; throws std::invalid_argument (game unchanged) for a bad parameter.
     virtual void new_game(const Params& params) = 0;
     // The parameters that start this same game again (with its seed): the share link.

@@ -1,6 +1,12 @@
 #include "core/text.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace gridlab {
 
@@ -75,6 +81,61 @@ int parse_int(std::string_view text, int lo, int hi, std::string_view what) {
         throw std::invalid_argument(std::string(what) + ": " + std::to_string(value) + " is outside " +
                                     std::to_string(lo) + ".." + std::to_string(hi));
     return value;
+}
+
+double parse_number(std::string_view text, double lo, double hi, std::string_view what) {
+    const std::string copy(text);  // strtod needs a terminated string
+    char* end = nullptr;
+    const double value = copy.empty() ? 0.0 : std::strtod(copy.c_str(), &end);
+    if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value))
+        throw std::invalid_argument(std::string(what) + ": '" + copy + "' is not a number");
+    if (value < lo || value > hi)
+        throw std::invalid_argument(std::string(what) + ": " + copy + " is outside " + format_number(lo) + ".." +
+                                    format_number(hi));
+    return value;
+}
+
+std::string format_number(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
+namespace {
+constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+}  // namespace
+
+std::string base64_encode(std::string_view bytes) {
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const size_t n = std::min<size_t>(3, bytes.size() - i);
+        uint32_t group = 0;
+        for (size_t k = 0; k < 3; ++k)
+            group = group << 8 | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+        for (size_t k = 0; k < 4; ++k) out += k <= n ? kBase64[(group >> (18 - 6 * k)) & 63] : '=';
+    }
+    return out;
+}
+
+std::string base64_decode(std::string_view text) {
+    if (text.size() % 4 != 0) throw std::invalid_argument("base64: the length is not a multiple of 4");
+    std::string out;
+    out.reserve(text.size() / 4 * 3);
+    for (size_t i = 0; i < text.size(); i += 4) {
+        uint32_t group = 0;
+        int padding = 0;
+        for (size_t k = 0; k < 4; ++k) {
+            const char c = text[i + k];
+            const char* found = c ? std::strchr(kBase64, c) : nullptr;
+            const bool pad = c == '=' && i + 4 == text.size() && k >= 2 && (k == 3 || text[i + 3] == '=');
+            if (!found && !pad) throw std::invalid_argument("base64: unexpected character at " + std::to_string(i + k));
+            padding += pad;
+            group = group << 6 | (found ? static_cast<uint32_t>(found - kBase64) : 0u);
+        }
+        for (int k = 0; k < 3 - padding; ++k) out += static_cast<char>((group >> (16 - 8 * k)) & 255);
+    }
+    return out;
 }
 
 }  // namespace gridlab

@@ -33,5 +33,14 @@ Grid<char> parse_char_grid(std::string_view text, std::string_view allowed);
 
 // Parses a whole decimal integer in [lo, hi]; throws std::invalid_argument naming `what` otherwise.
 int parse_int(std::string_view text, int lo, int hi, std::string_view what);
+// Parses a decimal number ("0.001", "1e-3") in [lo, hi]; throws std::invalid_argument naming `what`.
+double parse_number(std::string_view text, double lo, double hi, std::string_view what);
+// The shortest usual form of a number, as parse_number reads it: 0.001, 25, 1e-05 (printf's %g).
+std::string format_number(double value);
+
+// Base64 (RFC 4648, with padding): binary data in JSON text, e.g. a model saved in the browser.
+std::string base64_encode(std::string_view bytes);
+// Throws std::invalid_argument for anything that is not base64 text.
+std::string base64_decode(std::string_view text);
 
 }  // namespace gridlab

@@ -104,6 +104,46 @@ Trainer::Trainer(const TrainSettings& settings)
     one_board_.reset({1, kLearnedInputPlanes, settings.board.rows, settings.board.cols});
 }
 
+namespace {
+
+// The settings describe() wrote; what only the command line sets (batch, replay) may be absent.
+TrainSettings settings_from_description(const nlohmann::json& d) {
+    TrainSettings s;
+    s.board.rows = d.at("rows").get<int>();
+    s.board.cols = d.at("cols").get<int>();
+    s.board.mines = d.at("mines").get<int>();
+    s.board.first_click = parse_first_click(d.at("first_click").get<std::string>());
+    s.rewards = parse_reward_scheme(d.at("rewards").get<std::string>());
+    s.shape = {d.at("width").get<int>(), d.at("depth").get<int>()};
+    s.learning_rate = d.at("learning_rate").get<float>();
+    s.exploration = d.at("exploration").get<double>();
+    s.batch = d.value("batch", s.batch);
+    s.steps_per_update = d.value("steps_per_update", s.steps_per_update);
+    s.replay_capacity = d.value("replay_capacity", s.replay_capacity);
+    s.window = d.value("window", s.window);
+    s.seed = d.at("seed").get<uint64_t>();
+    return s;
+}
+
+}  // namespace
+
+Trainer::Trainer(const learn::Model& model) try : Trainer(settings_from_description(model.settings)) {
+    if (model.network.architecture() != network_.architecture())
+        throw std::invalid_argument("the network is not the shape its settings describe");
+    network_ = model.network;
+    optimizer_ = std::make_unique<learn::Adam>(network_, learn::AdamSettings{.learning_rate = settings_.learning_rate});
+    const nlohmann::json& d = model.settings;
+    episodes_ = d.at("episodes").get<int64_t>();
+    steps_ = d.at("steps").get<int64_t>();
+    updates_ = d.at("updates").get<int64_t>();
+    rng_ = Rng::for_stream(settings_.seed, 2 + static_cast<uint64_t>(episodes_));
+    for (const nlohmann::json& point : d.value("curve", nlohmann::json::array()))
+        curve_.push_back({point.at(0).get<int64_t>(), point.at(1).get<double>(), point.at(2).get<double>(),
+                          point.at(3).get<double>()});
+} catch (const nlohmann::json::exception& error) {
+    throw std::invalid_argument(std::string("the model's settings are incomplete: ") + error.what());
+}
+
 void Trainer::think(double budget_ms) {
     const TimeBudget budget(budget_ms);
     do step();
@@ -228,7 +268,15 @@ nlohmann::json Trainer::describe() const {
             {"seed", s.seed},
             {"episodes", episodes_},
             {"steps", steps_},
-            {"updates", updates_}};
+            {"updates", updates_},
+            {"window", s.window},
+            {"curve", curve_points_json(curve_)}};
+}
+
+nlohmann::json curve_points_json(const std::vector<CurvePoint>& curve) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const CurvePoint& point : curve) points.push_back({point.episodes, point.win_rate, point.mean_reward, point.loss});
+    return points;
 }
 
 Decision LearnedSolver::decide_now(const Position& position) {

@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rng.h"
+#include "learn/model_file.h"
 #include "learn/nn.h"
 #include "minesweeper/env.h"
 #include "minesweeper/solver.h"
@@ -74,9 +75,18 @@ struct CurvePoint {
     double loss = 0;       // mean training loss of the window's updates
 };
 
+// The curve as [[episodes, win_rate, mean_reward, loss], ...], as model files keep it.
+nlohmann::json curve_points_json(const std::vector<CurvePoint>& curve);
+
 class Trainer {
 public:
     explicit Trainer(const TrainSettings& settings);  // throws std::invalid_argument for bad settings
+    // Resumes the run saved in a model file of network() and describe(): its settings, weights,
+    // counts and curve. The replay buffer and Adam's moments are not in the file and start empty, and
+    // the games go on from a stream of their own, so a resumed run is not bit-identical to one that
+    // never stopped. Throws std::invalid_argument if the description is incomplete or out of range,
+    // or the network is not the shape it describes.
+    explicit Trainer(const learn::Model& model);
 
     // Plays and learns for about `budget_ms` (at least one step).
     void think(double budget_ms);
@@ -89,7 +99,8 @@ public:
     const std::vector<CurvePoint>& curve() const { return curve_; }
     const learn::Network& network() const { return network_; }
     const TrainSettings& settings() const { return settings_; }
-    // What a model file keeps besides the weights: the board, the rewards, the shape and the run.
+    // What a model file keeps besides the weights: the board, the rewards, the shape and the run
+    // (its counts and its curve, see curve_points_json).
     nlohmann::json describe() const;
 
 private:

@@ -170,7 +170,7 @@ test('back to the games list and into the same game again keeps the game in prog
   await app.page.mouse.click(50, 24);  // "< Games"
   await frames(app.page, 3);
   assert.equal((await appState(app.page)).screen, 'start');
-  await app.page.mouse.click(1100, 400);  // the Gomoku card
+  await app.page.mouse.click(850, 400);  // the Gomoku card (third of four)
   await frames(app.page, 3);
   const state = await appState(app.page);
   assert.equal(state.game, 'gomoku');

@@ -11,7 +11,7 @@ test('the start screen loads with no console errors and a drawn canvas', async (
   const app = await openApp(env.browser, env.site.url);
   const state = await appState(app.page);
   assert.equal(state.screen, 'start');
-  assert.deepEqual(state.games, ['minesweeper', 'puyo', 'gomoku']);
+  assert.deepEqual(state.games, ['minesweeper', 'puyo', 'gomoku', 'learn']);
   await frames(app.page);
   const { png } = await screenshot(app.page, 'start');
   assert.ok(await distinctColours(app.page, png) > 50, 'the canvas shows text and boards, not a blank fill');
@@ -23,7 +23,7 @@ test('the start screen loads with no console errors and a drawn canvas', async (
 
 test('clicking a game card opens its board', async () => {
   const app = await openApp(env.browser, env.site.url);
-  await app.page.mouse.click(1100, 400);  // the third card: Gomoku
+  await app.page.mouse.click(850, 400);  // the third card of four: Gomoku
   await frames(app.page);
   const state = await appState(app.page);
   assert.equal(state.game, 'gomoku');

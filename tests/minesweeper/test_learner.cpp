@@ -133,3 +133,34 @@ TEST_CASE("learner: bad settings are refused", "[minesweeper][learner]") {
     settings.replay_capacity = 4;
     CHECK_THROWS_WITH(Trainer(settings), "replay capacity: 4 is outside batch..1000000");
 }
+
+TEST_CASE("learner: a run saved in a model file resumes with its weights, counts and curve", "[minesweeper][learner]") {
+    Trainer first(small_training(7));
+    first.train_until(100);
+    const std::string bytes = learn::save_model({"minesweeper", first.network(), first.describe()});
+    Trainer resumed(learn::load_model(bytes, "minesweeper"));
+    CHECK(learn::weight_hash(resumed.network()) == learn::weight_hash(first.network()));
+    CHECK(resumed.episodes() == 100);
+    CHECK(resumed.steps() == first.steps());
+    CHECK(resumed.updates() == first.updates());
+    CHECK(resumed.settings().shape.width == 8);
+    CHECK(resumed.settings().board.rows == 5);
+    REQUIRE(resumed.curve().size() == 2u);
+    CHECK(resumed.curve()[1].episodes == 100);
+    CHECK(resumed.curve()[1].win_rate == first.curve()[1].win_rate);
+    CHECK(resumed.curve()[1].loss == first.curve()[1].loss);
+    resumed.train_until(150);  // and goes on learning
+    CHECK(resumed.curve().size() == 3u);
+    CHECK(learn::weight_hash(resumed.network()) != learn::weight_hash(first.network()));
+}
+
+TEST_CASE("learner: a model file whose settings do not fit is refused", "[minesweeper][learner]") {
+    Trainer trainer(small_training(7));
+    nlohmann::json settings = trainer.describe();
+    settings["width"] = 9;  // the weights are for width 8
+    CHECK_THROWS_WITH(Trainer(learn::Model{"minesweeper", trainer.network(), settings}),
+                      "the network is not the shape its settings describe");
+    settings = trainer.describe();
+    settings.erase("rows");
+    CHECK_THROWS_AS(Trainer(learn::Model{"minesweeper", trainer.network(), settings}), std::invalid_argument);
+}

@@ -1,0 +1,129 @@
+// The Learn screen in a real browser: train a network, watch its curves and its live game, reload and
+// find the run resumed, download the model and load it back, and play with it in Minesweeper.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { appState, clickCell, frames, openApp, OUT_DIR, reload, screenshot, startBrowser } from './browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env.close(); });
+
+// A small board and network: the curve gets its points in seconds even in software-rendered Chromium.
+const QUICK = '?game=learn&level=small&width=8&depth=2&lr=0.003&seed=3&speed=30';
+
+const waitFor = (page, predicate, arg) => page.waitForFunction(predicate, arg, { timeout: 120000 });
+
+test('learn: train, watch the curves and the live agent, reload resumes, download and load the model', async () => {
+  const app = await openApp(env.browser, env.site.url + QUICK);
+  let state = await appState(app.page);
+  assert.equal(state.game, 'learn');
+  assert.equal(state.training, false);
+  assert.equal(state.episodes, 0);
+  assert.deepEqual([state.settings.level, state.settings.width, state.settings.seed], ['small', '8', '3']);
+  assert.equal(state.live.board.length, 6, 'the live game is on the 6x6 board');
+
+  await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
+  await waitFor(app.page, () => window.gridlab.state().curve.points.length >= 4);
+  await waitFor(app.page, () => window.gridlab.state().live.games > 1);  // the agent played a game through
+  state = await appState(app.page);
+  assert.equal(state.training, true);
+  assert.ok(state.steps > state.episodes, 'games take more than one move');
+  assert.ok(state.curve.points.every((point) => point.length === 4 && point[1] >= 0 && point[1] <= 1));
+  assert.ok(state.live.board.some((row) => /[0-8]/.test(row)), 'the live game has open cells');
+  await frames(app.page, 5);
+  await screenshot(app.page, 'learn-training');
+
+  // A reload resumes from the last save (every 50 games): weights, counts and curve.
+  await waitFor(app.page, () => window.gridlab.state().shared);
+  const beforeReload = await appState(app.page);
+  await reload(app.page);
+  state = await appState(app.page);
+  assert.equal(state.game, 'learn');
+  assert.ok(state.episodes >= 50, 'the saved games count survives');
+  assert.ok(state.curve.points.length >= 2);
+  assert.equal(state.training, true, 'and training goes on');
+  assert.equal(state.settings.seed, beforeReload.settings.seed);
+
+  // Download the model, start over, load it back: the same weights.
+  await app.page.evaluate(() => window.gridlab.act({ train: 'pause' }));
+  const paused = await appState(app.page);
+  const [download] = await Promise.all([
+    app.page.waitForEvent('download'),
+    app.page.evaluate(() => window.gridlab.act({ download: true })),
+  ]);
+  const file = resolve(OUT_DIR, 'learned-minesweeper.glnn');
+  await download.saveAs(file);
+  assert.equal(readFileSync(file).subarray(0, 4).toString(), 'GLNN');
+  await app.page.evaluate(() => window.gridlab.act({ train: 'reset' }));
+  assert.equal((await appState(app.page)).episodes, 0);
+  await app.page.setInputFiles('#model-file', file);
+  await waitFor(app.page, (hash) => window.gridlab.state().weight_hash === hash, paused.weight_hash);
+  state = await appState(app.page);
+  assert.equal(state.episodes, paused.episodes);
+  assert.equal(state.curve.points.length, paused.curve.points.length);
+
+  // A file that is not a model, dropped on the page: a notice, and nothing changes.
+  await app.page.evaluate(() => {
+    const files = new DataTransfer();
+    files.items.add(new File(['not a model'], 'notes.txt', { type: 'text/plain' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true }));
+  });
+  await waitFor(app.page, () => window.gridlab.state().notice !== null);
+  state = await appState(app.page);
+  assert.match(state.notice, /could not be loaded/);
+  assert.equal(state.weight_hash, paused.weight_hash);
+
+  // Further on: the screenshot in the README.
+  await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
+  await waitFor(app.page, (games) => window.gridlab.state().episodes >= games, paused.episodes + 300);
+  await app.page.evaluate(() => window.gridlab.act({ speed: 2 }));  // the live game mid-way, with both views
+  await waitFor(app.page, () => { const live = window.gridlab.state().live; return live.moves >= 2 && live.error !== null; });
+  await screenshot(app.page, 'learn-mid-training');
+  await app.page.evaluate(() => window.gridlab.act({ speed: 30 }));
+
+  // Play with it: the learned agent is the Minesweeper screen's helper; training goes on meanwhile.
+  await app.page.evaluate(() => window.gridlab.newGame({ game: 'minesweeper', ai: 'learned', level: 'custom', rows: 6, cols: 6, mines: 5, seed: 11, show: 'probability' }));
+  state = await appState(app.page);
+  assert.equal(state.ai.solver, 'learned');
+  await clickCell(app.page, 0, 0);
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'hint' }));
+  await waitFor(app.page, () => window.gridlab.state().ai.hint !== null);
+  const moves = (await appState(app.page)).moves;
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  assert.equal((await appState(app.page)).moves, moves + 1, 'the learned agent made a move');
+  await frames(app.page, 5);
+  await screenshot(app.page, 'minesweeper-learned');
+  await app.page.waitForTimeout(8000);  // training in the background reaches another save
+  await app.page.goto(env.site.url + '?game=learn');
+  await waitFor(app.page, () => window.gridlab && window.gridlab.ready);
+  state = await appState(app.page);
+  assert.ok(state.episodes > paused.episodes, 'training went on while Minesweeper was on screen');
+
+  // A phone held upright: boards on top, the panel with the curves below.
+  await app.page.setViewportSize({ width: 420, height: 860 });
+  await frames(app.page, 10);
+  await screenshot(app.page, 'learn-portrait');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('learn: ai=learned without a trained network gives a notice and the usual solver', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=minesweeper&ai=learned');
+  const state = await appState(app.page);
+  assert.equal(state.ai.solver, 'probability');
+  assert.match(state.notice, /no learned agent yet/);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('learn: the start screen has a card for it', async () => {
+  const app = await openApp(env.browser, env.site.url);
+  assert.deepEqual((await appState(app.page)).games, ['minesweeper', 'puyo', 'gomoku', 'learn']);
+  await app.page.mouse.click(1180, 400);  // the fourth card
+  await frames(app.page);
+  assert.equal((await appState(app.page)).game, 'learn');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
