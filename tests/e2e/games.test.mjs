@@ -116,6 +116,10 @@ test('gomoku: a click places a stone, the AI answers, undo, reload restores', as
   assert.deepEqual(state.moves, [], 'undo takes back the AI reply and the human move');
   const error = await app.page.evaluate(() => { try { window.gridlab.act({ move: [9, 0] }); } catch (e) { return e.message; } });
   assert.equal(error, 'act: move: off the board');
+  // Issue 23: 4294967296 was narrowed to 0 before the bounds check and played a9.
+  const narrowed = await app.page.evaluate(() => { try { window.gridlab.act({ move: [4294967296, 0] }); } catch (e) { return e.message; } });
+  assert.equal(narrowed, 'act: move: off the board');
+  assert.deepEqual((await appState(app.page)).moves, []);
   assert.deepEqual(app.errors, []);
   await app.close();
 });
@@ -131,11 +135,15 @@ test('a bad URL parameter gives a notice and a playable game', async () => {
 
 test('a corrupt saved game is ignored with a notice', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=puyo&seed=9');
-  await app.page.evaluate(() => localStorage.setItem('gridlab.puyo', '{"version":1,"game":"puyo","save":{"params":{"game":"puyo","seed":"9"},"actions":[99]}}'));
-  await reload(app.page);
-  const state = await appState(app.page);
-  assert.equal(state.pairs_placed, 0);
-  assert.match(state.notice, /could not be restored/);
+  // Issue 23: numbers that are not whole or out of range were undefined behaviour or truncated.
+  for (const [version, action] of [['1', '99'], ['1', '1e19'], ['1', '1.9'], ['1', '4294967296'], ['1e300', '1']]) {
+    const save = `{"version":${version},"game":"puyo","save":{"params":{"game":"puyo","seed":"9"},"actions":[${action}]}}`;
+    await app.page.evaluate((text) => localStorage.setItem('gridlab.puyo', text), save);
+    await reload(app.page);
+    const state = await appState(app.page);
+    assert.equal(state.pairs_placed, 0, save);
+    assert.match(state.notice, /could not be restored/, save);
+  }
   assert.deepEqual(app.errors, []);
   await app.close();
 });
