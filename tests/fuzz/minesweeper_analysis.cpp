@@ -85,8 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         FUZZ_CHECK(contains(analysis.mines, i) == (hidden && p == 1.0));
     }
     for (const char* name : {"kb", "elimination", "probability"}) {
-        Rng rng(1);
-        const Decision decision = make_solver(name)->decide(position, rng);
+        const Decision decision = make_solver(name, Rng(1))->decide(position);
         for (int cell : decision.knowledge.safe) FUZZ_CHECK(expected[static_cast<size_t>(cell)] == 0.0);
         for (int cell : decision.knowledge.mines) FUZZ_CHECK(expected[static_cast<size_t>(cell)] == 1.0);
         if (decision.move < 0) {
