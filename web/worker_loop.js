@@ -1,6 +1,6 @@
 // The worker's side of the AI protocol (web/README.md), appended to Emscripten's worker.js: the page's
-// messages go to the C++ entry (src/search/worker_main.cpp), which validates them; a search runs in
-// slices, and between two slices the worker returns to its event loop, so a cancel is seen at once.
+// messages go to the C++ entry (src/search/worker_main.cpp), which validates them; a search or a training runs
+// in slices, and between two slices the worker returns to its event loop, so a cancel is seen at once.
 (function () {
   'use strict';
   const SLICE_MS = 50;

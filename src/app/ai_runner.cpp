@@ -1,5 +1,6 @@
 #include "app/ai_runner.h"
 
+#include <algorithm>
 #include <utility>
 
 #ifdef __EMSCRIPTEN__
@@ -28,36 +29,41 @@ void AiRunner::send(const nlohmann::json& message) {
     }
 }
 
-int64_t AiRunner::start(nlohmann::json request) {
-    cancel_all();
-    active_ = next_id_++;
-    request.update({{"v", search::kProtocolVersion}, {"type", "search"}, {"id", active_}});
-    request_ = request;
+int64_t AiRunner::begin(Job& job, const char* type, nlohmann::json request) {
+    cancel(job.id);
+    job.id = next_id_++;
+    request.update({{"v", search::kProtocolVersion}, {"type", type}, {"id", job.id}});
+    job.request = request;
     send(request);
-    return active_;
+    return job.id;
 }
+
+int64_t AiRunner::start(nlohmann::json request) { return begin(search_, "search", std::move(request)); }
+
+int64_t AiRunner::train(nlohmann::json request) { return begin(training_, "train", std::move(request)); }
 
 void AiRunner::cancel(int64_t id) {
-    if (running(id)) cancel_all();
+    Job& job = id == search_.id ? search_ : training_;
+    if (!running(id) || job.request.is_null()) return;
+    job.request = nullptr;
+    if (&job == &search_) job.id = 0;  // a training's final result is still to come
+    send({{"v", search::kProtocolVersion}, {"type", "cancel"}, {"id", id}});
 }
 
-void AiRunner::cancel_all() {
-    if (active_) send({{"v", search::kProtocolVersion}, {"type", "cancel"}, {"id", active_}});
-    active_ = 0;
-    request_ = nullptr;
-    inbox_.clear();
-}
+void AiRunner::cancel_search() { cancel(search_.id); }
 
-std::vector<nlohmann::json> AiRunner::poll(double slice_ms) {
+std::vector<nlohmann::json> AiRunner::poll(int64_t id, double slice_ms) {
     if (!use_worker_)
         if (nlohmann::json message = frames_.step(slice_ms); !message.is_null()) inbox_.push_back(message);
     std::vector<nlohmann::json> messages;
-    for (nlohmann::json& message : inbox_) {
-        if (!running(message["id"].get<int64_t>())) continue;
-        if (message["type"] != "progress") active_ = 0;  // a result or an error ends the search
+    std::erase_if(inbox_, [&](nlohmann::json& message) {
+        const nlohmann::json& of = message["id"];
+        if (!of.is_number_integer() || !running(of.get<int64_t>())) return true;  // a job cancelled or replaced since
+        if (message["id"] != id) return false;
+        if (message["type"] != "progress") (id == search_.id ? search_ : training_) = {};  // a result or an error ends it
         messages.push_back(std::move(message));
-    }
-    inbox_.clear();
+        return true;
+    });
     return messages;
 }
 
@@ -71,10 +77,14 @@ void AiRunner::receive(const std::string& text) {
     } else if (type == "unavailable") {
         notice_ = "The AI's worker " + reason + " again, so the AI thinks on the page from now on.";
         use_worker_ = false;
-        if (active_) send(request_);
+        for (const Job* job : {&search_, &training_})
+            if (!job->request.is_null()) send(job->request);
     } else if (message.contains("id") && message["id"].is_number_integer() && running(message["id"].get<int64_t>())) {
-        // A progress report replaces one not yet polled: a paused screen does not pile them up.
-        if (type == "progress" && !inbox_.empty() && inbox_.back()["type"] == "progress") inbox_.back() = message;
+        // A progress report replaces its job's one not yet polled: a paused screen does not pile them up.
+        const auto queued = std::find_if(inbox_.begin(), inbox_.end(), [&](const nlohmann::json& other) {
+            return other["id"] == message["id"] && other["type"] == "progress";
+        });
+        if (type == "progress" && queued != inbox_.end()) *queued = message;
         else inbox_.push_back(message);
     }
 }

@@ -162,7 +162,7 @@ void App::open_game(const Params& params) {
         current_ = nullptr;
         return;
     }
-    if (screen != current_) ai_runner().cancel_all();  // leaving a screen stops its search
+    if (screen != current_) ai_runner().cancel_search();  // leaving a screen stops its search
     current_ = screen;
     // A background screen was restored at start and has gone on since: shown as it is, unless the
     // link asks for other settings.
@@ -287,7 +287,7 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
 void App::build_top_bar(float width) {
     ImGui::SetCursorPos(ImVec2(12, 10));
     if (ImGui::Button("< Games")) {
-        ai_runner().cancel_all();
+        ai_runner().cancel_search();
         current_ = nullptr;
         show_address("");
         return;
@@ -378,7 +378,7 @@ std::string App::new_game_json(const std::string& params_json) {
             return "newGame: say which game: " + games;
         }
         screen->new_game(params);
-        if (screen != current_) ai_runner().cancel_all();
+        if (screen != current_) ai_runner().cancel_search();
         current_ = screen;
         save_if_changed();
         return "";

@@ -143,7 +143,7 @@ void GomokuScreen::update(const Frame&, double slice_ms) {
         search_id_ = runner.start(search::gomoku_request(state_, ai_[side], search_seed_));
         thinking_ = true;
     }
-    for (const nlohmann::json& message : runner.poll(slice_ms)) {
+    for (const nlohmann::json& message : runner.poll(search_id_, slice_ms)) {
         if (message["type"] == "error") {
             ai_error_ = message["message"].get<std::string>();
             paused_ = true;

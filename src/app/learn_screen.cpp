@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/ai_runner.h"
 #include "app/chart.h"
 #include "app/host.h"
 #include "app/minesweeper_board.h"
@@ -13,6 +14,7 @@
 #include "core/text.h"
 #include "learn/model_file.h"
 #include "minesweeper/play.h"
+#include "search/games.h"
 
 namespace gridlab::app {
 
@@ -30,7 +32,7 @@ constexpr ms::NetworkShape kDefaultShape{16, 3};
 constexpr int kCurveWindow = 25;           // games per point of the curves
 constexpr int kCurveAverage = 8;           // points in the curves' moving average
 constexpr int64_t kCheckpointGames = 50;   // games between saves (and shares with ai=learned)
-constexpr double kShownSliceFactor = 2.0;  // training is the point of this screen: a larger slice
+constexpr double kShownSliceFactor = 2.0;  // training in frames is the point of this screen: a larger slice
 constexpr double kExactSliceMs = 2.0;      // the probability solver's share of a frame
 constexpr double kEndOfGamePauseMs = 1500.0;
 constexpr uint64_t kLiveGameStream = 1000;  // the live games' seeds, apart from training's
@@ -105,8 +107,9 @@ void LearnScreen::new_game(const Params& params) {
 }
 
 void LearnScreen::start_run(std::unique_ptr<ms::Trainer> trainer, double elapsed_s) {
+    pause();
+    train_id_ = 0;  // the old run's final report is not this one's
     trainer_ = std::move(trainer);
-    training_ = false;
     elapsed_s_ = elapsed_s;
     rate_since_ms_ = -1;
     games_per_second_ = 0;
@@ -172,6 +175,10 @@ Params LearnScreen::edited_params() const {
 
 void LearnScreen::start_training() {
     if (trainer_->episodes() == 0) new_game(edited_params());  // the settings on screen, before the first game
+    pause();
+    // In the worker (or the frames without one): from the settings, or from this run's model to go on.
+    const std::string model = trainer_->episodes() > 0 ? model_bytes() : "";
+    train_id_ = ai_runner().train(search::minesweeper_training_request(trainer_->settings(), model));
     training_ = true;
     message_.clear();
     mark_dirty();
@@ -196,7 +203,7 @@ void LearnScreen::act(const nlohmann::json& action) {
         if (what == "start") {
             start_training();
         } else if (what == "pause") {
-            training_ = false;
+            pause();
             checkpoint();
         } else if (what == "reset") {
             new_game(edited_params());
@@ -242,11 +249,27 @@ void LearnScreen::restore(const nlohmann::json& saved) {
     const double elapsed_s = model.settings.value("seconds", 0.0);
     speed_ = run.speed;
     start_run(std::move(trainer), elapsed_s);
-    training_ = training;
+    if (training) start_training();
 }
 
-void LearnScreen::train(double budget_ms) {
-    trainer_->think(budget_ms);
+void LearnScreen::pause() {
+    ai_runner().cancel(train_id_);  // its final report (the model) still comes
+    training_ = false;
+}
+
+void LearnScreen::follow_training(double slice_ms) {
+    for (const nlohmann::json& message : ai_runner().poll(train_id_, slice_ms)) {
+        if (message["type"] == "error") {
+            message_ = "Training stopped: " + message["message"].get<std::string>();
+            training_ = false;
+            continue;
+        }
+        const nlohmann::json& report = message["report"];
+        const learn::Model model = learn::load_model(base64_decode(report["model"].get<std::string>()), "minesweeper");
+        trainer_ = std::make_unique<ms::Trainer>(model);
+        elapsed_s_ = report["seconds"].get<double>();
+        if (message["type"] == "result") training_ = false;
+    }
     if (trainer_->episodes() - checkpoint_episodes_ >= kCheckpointGames) checkpoint();
 }
 
@@ -259,9 +282,8 @@ void LearnScreen::checkpoint() {
 
 void LearnScreen::update(const Frame& frame, double slice_ms) {
     const double now = frame.now_ms;
+    if (ai_runner().running(train_id_)) follow_training(shown_ ? kShownSliceFactor * slice_ms : slice_ms);
     if (training_) {
-        if (last_update_ms_ >= 0) elapsed_s_ += (now - last_update_ms_) / 1000.0;
-        train(shown_ ? kShownSliceFactor * slice_ms : slice_ms);
         if (rate_since_ms_ < 0 || now - rate_since_ms_ >= 1000.0) {
             if (rate_since_ms_ >= 0)
                 games_per_second_ = static_cast<double>(trainer_->episodes() - rate_episodes_) * 1000.0 / (now - rate_since_ms_);
@@ -272,7 +294,6 @@ void LearnScreen::update(const Frame& frame, double slice_ms) {
         rate_since_ms_ = -1;
         games_per_second_ = 0;
     }
-    last_update_ms_ = now;
     if (shown_) play_live(now);
     shown_ = false;
 }
@@ -508,6 +529,7 @@ nlohmann::json LearnScreen::state() const {
         {"learning", "minesweeper"},
         {"view", view_json(live_view_)},
         {"training", training_},
+        {"trainer", ai_runner().where()},
         {"episodes", trainer_->episodes()},
         {"steps", trainer_->steps()},
         {"updates", trainer_->updates()},

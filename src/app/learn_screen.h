@@ -1,9 +1,9 @@
 // Learn: make an AI. A small neural network learns Minesweeper from its own games while the class
 // watches: the run's settings, Train / Pause / Reset, a progress line, the learning curves, and the
 // agent playing a game of its own at a chosen speed, its mine chances beside the exact ones of the
-// probability solver. Training goes on while another screen is shown, is saved in the browser every
-// few dozen games (a reload resumes it), and the model can be downloaded and loaded again. "Play with
-// it" opens the Minesweeper screen with the learned agent as its helper and AI player (ai=learned).
+// probability solver. Training runs in the AI's Web Worker (in frame slices without one), goes on
+// while another screen is shown, is saved in the browser every few dozen games (a reload resumes
+// it), and the model can be downloaded and loaded again. "Play with it" opens the Minesweeper screen with the learned agent as its helper and AI player (ai=learned).
 //
 // Parameters: level (small: 6x6 with 5 mines, beginner: 9x9 with 10), or rows, cols and mines for
 // another board; width and depth (the network), lr (learning rate), explore (the chance of a random
@@ -47,10 +47,12 @@ public:
 
 private:
     void start_run(std::unique_ptr<minesweeper::Trainer> trainer, double elapsed_s);
+    // Training runs as a job of the AI runner (app/ai_runner.h): in the Web Worker, or in slices of
+    // the frames without one. The screen keeps a copy of the run, the model of its latest report.
     void start_training();
+    void pause();
+    void follow_training(double slice_ms);  // reads the job's reports (and thinks, in frames)
     void reset();
-    // The one place training runs (a Web Worker's job later): plays and learns for about budget_ms.
-    void train(double budget_ms);
     // Shares the network with the Minesweeper screen (ai=learned) and marks the run for saving.
     void checkpoint();
     std::string model_bytes() const;
@@ -71,9 +73,9 @@ private:
     LearnedModels& models_;
     std::unique_ptr<minesweeper::Trainer> trainer_;
     bool training_ = false;
+    int64_t train_id_ = 0;  // the training job, or the paused one whose final report is still to come
     int speed_ = 4;
     double elapsed_s_ = 0;  // time spent training
-    double last_update_ms_ = -1;
     double rate_since_ms_ = -1, games_per_second_ = 0;
     int64_t rate_episodes_ = 0, checkpoint_episodes_ = 0;
     bool shown_ = false;  // drawn since the last update: training takes a larger slice

@@ -158,7 +158,7 @@ void MinesweeperScreen::analyse(double slice_ms) {
         const uint64_t seed = Rng::for_stream(seed_, actions_.size() + 1).next_u64();  // kb's and elimination's guesses
         search_id_ = runner.start(search::minesweeper_request(state_.settings(), seed_, save()["actions"], solver_name_, seed));
     }
-    for (const nlohmann::json& message : runner.poll(slice_ms)) {
+    for (const nlohmann::json& message : runner.poll(search_id_, slice_ms)) {
         if (message["type"] == "error") {
             // A position the player made impossible with wrong flags: say so, and stop the AI.
             analysis_error_ = message["message"].get<std::string>();

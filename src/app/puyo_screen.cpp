@@ -103,7 +103,7 @@ void PuyoScreen::plan(double slice_ms) {
         search_id_ = runner.start(search::puyo_request(state_.settings(), seed_, actions_, ai_name_, ai_seed));
         planning_ = true;
     }
-    for (const nlohmann::json& message : runner.poll(slice_ms)) {
+    for (const nlohmann::json& message : runner.poll(search_id_, slice_ms)) {
         if (message["type"] == "error") {
             ai_error_ = message["message"].get<std::string>();
             ai_playing_ = false;

@@ -9,6 +9,7 @@
 
 #include "gomoku/ai.h"
 #include "gomoku/rules.h"
+#include "minesweeper/learner.h"
 #include "minesweeper/rules.h"
 #include "minesweeper/solver.h"
 #include "puyo/ai.h"
@@ -31,6 +32,13 @@ nlohmann::json minesweeper_request(const minesweeper::Settings& settings, uint64
                                    const nlohmann::json& actions, const std::string& solver, uint64_t seed);
 std::unique_ptr<Job> minesweeper_job(const nlohmann::json& request);
 minesweeper::Decision minesweeper_decision(const nlohmann::json& report);
+
+// --- Minesweeper training (type "train"): settings {rows, cols, mines, first, rewards, width, depth, lr,
+// explore, window, seed}, model (optional: base64 model file to resume from; its own settings win),
+// episodes (optional: end with a result there; else it runs until cancelled) ---
+// Report: {"episodes", "steps", "updates", "seconds", "weight_hash", "model": the run as base64 model file}.
+nlohmann::json minesweeper_training_request(const minesweeper::TrainSettings& settings, const std::string& model);
+std::unique_ptr<Job> minesweeper_training_job(const nlohmann::json& request);
 
 // --- Puyo: params {rules, colors, seed}, actions [placement index...], ai {name, seed} ---
 // Report: {"placement": [column, rotation], "path", "firing", "chain", "score", "trigger_column",

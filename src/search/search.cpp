@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/text.h"
+
 #include "search/games.h"
 
 namespace gridlab::search {
@@ -40,6 +42,14 @@ int64_t int_field(const nlohmann::json& object, const char* key, int64_t lo, int
     if (!fits || number < lo || number > hi)
         throw std::invalid_argument(path(where, key) + ": expected a whole number in " + std::to_string(lo) + ".." +
                                     std::to_string(hi));
+    return number;
+}
+
+double number_field(const nlohmann::json& object, const char* key, double lo, double hi, const std::string& where) {
+    const nlohmann::json& value = field(object, key, where);
+    const double number = value.is_number() ? value.get<double>() : lo - 1;
+    if (!(number >= lo && number <= hi))
+        throw std::invalid_argument(path(where, key) + ": expected a number in " + format_number(lo) + ".." + format_number(hi));
     return number;
 }
 
@@ -83,13 +93,24 @@ Request parse_request(const nlohmann::json& message) {
     if (field(message, "v", "") != kProtocolVersion)
         throw std::invalid_argument("v: expected " + std::to_string(kProtocolVersion));
     Request request;
-    request.type = choice_field(message, "type", {"search", "cancel"}, "");
+    request.type = choice_field(message, "type", {"search", "train", "cancel"}, "");
     request.id = int_field(message, "id", 1, kMaxId, "");
     if (request.type == "cancel") return request;
+    if (request.type == "train") {
+        choice_field(message, "game", {"minesweeper"}, "");
+        request.job = minesweeper_training_job(message);
+        return request;
+    }
     const std::string game = choice_field(message, "game", {"gomoku", "minesweeper", "puyo"}, "");
     request.job = game == "gomoku" ? gomoku_job(message) : game == "minesweeper" ? minesweeper_job(message) : puyo_job(message);
     return request;
 }
+
+nlohmann::json Session::message(const char* type) const {
+    return {{"v", kProtocolVersion}, {"type", type}, {"id", id_}, {"report", job_->report()}};
+}
+
+nlohmann::json Session::cancel() const { return job_->answers_cancel() ? message("result") : nullptr; }
 
 nlohmann::json Session::step(double slice_ms) {
     if (done_) return nullptr;
@@ -97,16 +118,16 @@ nlohmann::json Session::step(double slice_ms) {
         if (!job_->finished()) job_->think(slice_ms);
         if (job_->finished()) {
             done_ = true;
-            return {{"v", kProtocolVersion}, {"type", "result"}, {"id", id_}, {"report", job_->report()}};
+            return message("result");
         }
     } catch (const std::exception& error) {
         done_ = true;
         return error_message(id_, error.what());
     }
-    if (reported_ && since_report_.elapsed_ms() < kProgressMs) return nullptr;
+    if (reported_ && since_report_.elapsed_ms() < job_->progress_ms()) return nullptr;
     reported_ = true;
     since_report_.restart();
-    return {{"v", kProtocolVersion}, {"type", "progress"}, {"id", id_}, {"report", job_->report()}};
+    return message("progress");
 }
 
 nlohmann::json Worker::receive(const std::string& text) {
@@ -117,9 +138,13 @@ nlohmann::json Worker::receive(const std::string& text) {
             message["id"] <= kMaxId)
             id = message["id"].get<int64_t>();
         Request request = parse_request(message);
-        if (request.type == "search") session_ = std::make_unique<Session>(request.id, std::move(request.job));
-        else if (session_ && session_->id() == request.id) session_.reset();
-        return nullptr;
+        nlohmann::json reply;
+        std::erase_if(sessions_, [&](const std::unique_ptr<Session>& session) {
+            if (request.type == "cancel" && session->id() == request.id) reply = session->cancel();
+            return request.type == "cancel" ? session->id() == request.id : session->type() == request.type;
+        });
+        if (request.job) sessions_.push_back(std::make_unique<Session>(request.type, request.id, std::move(request.job)));
+        return reply;
     } catch (const nlohmann::json::parse_error&) {
         return error_message(id, "a request is a JSON object");
     } catch (const std::exception& error) {
@@ -128,9 +153,12 @@ nlohmann::json Worker::receive(const std::string& text) {
 }
 
 nlohmann::json Worker::step(double slice_ms) {
-    if (!session_) return nullptr;
-    nlohmann::json message = session_->step(slice_ms);
-    if (session_->done()) session_.reset();
+    if (sessions_.empty()) return nullptr;
+    if (next_ >= sessions_.size()) next_ = 0;
+    const auto session = sessions_.begin() + static_cast<std::ptrdiff_t>(next_);
+    nlohmann::json message = (*session)->step(slice_ms);
+    if ((*session)->done()) sessions_.erase(session);
+    else ++next_;
     return message;
 }
 

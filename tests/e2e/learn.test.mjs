@@ -1,5 +1,6 @@
 // The Learn screen in a real browser: train a network, watch its curves and its live game, reload and
-// find the run resumed, download the model and load it back, and play with it in Minesweeper.
+// find the run resumed, download the model and load it back, and play with it in Minesweeper. Training
+// runs in the AI's Web Worker, or in slices of the frames with ?ai_thread=frames.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,6 +15,7 @@ after(async () => { await env.close(); });
 const QUICK = '?game=learn&level=small&width=8&depth=2&lr=0.003&seed=3&speed=30';
 
 const waitFor = (page, predicate, arg) => page.waitForFunction(predicate, arg, { timeout: 120000 });
+const workerStats = (page) => page.evaluate(() => window.gridlabAi.stats());
 
 test('learn: train, watch the curves and the live agent, reload resumes, download and load the model', async () => {
   const app = await openApp(env.browser, env.site.url + QUICK);
@@ -23,9 +25,13 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   assert.equal(state.episodes, 0);
   assert.deepEqual([state.settings.level, state.settings.width, state.settings.seed], ['small', '8', '3']);
   assert.equal(state.live.board.length, 6, 'the live game is on the 6x6 board');
+  assert.equal(state.trainer, 'worker');
 
   await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
-  await waitFor(app.page, () => window.gridlab.state().curve.points.length >= 4);
+  await waitFor(app.page, () => window.gridlab.state().curve.points.length >= 2);
+  const early = (await appState(app.page)).curve.points.length;
+  assert.equal((await workerStats(app.page)).training, true, 'the worker trains');
+  await waitFor(app.page, (points) => window.gridlab.state().curve.points.length > points + 1, early);  // the curves grow
   await waitFor(app.page, () => window.gridlab.state().live.games > 1);  // the agent played a game through
   state = await appState(app.page);
   assert.equal(state.training, true);
@@ -45,10 +51,14 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   assert.ok(state.curve.points.length >= 2);
   assert.equal(state.training, true, 'and training goes on');
   assert.equal(state.settings.seed, beforeReload.settings.seed);
+  await waitFor(app.page, () => window.gridlabAi.stats().training);
 
   // Download the model, start over, load it back: the same weights.
   await app.page.evaluate(() => window.gridlab.act({ train: 'pause' }));
+  await waitFor(app.page, () => !window.gridlabAi.stats().training);  // the final model came back
+  await frames(app.page, 2);
   const paused = await appState(app.page);
+  assert.equal(paused.training, false);
   const [download] = await Promise.all([
     app.page.waitForEvent('download'),
     app.page.evaluate(() => window.gridlab.act({ download: true })),
@@ -93,6 +103,12 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   const moves = (await appState(app.page)).moves;
   await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
   assert.equal((await appState(app.page)).moves, moves + 1, 'the learned agent made a move');
+  // Another game's searches (and leaving a screen) do not stop the training in the worker.
+  await app.page.evaluate(() => window.gridlab.newGame({ game: 'minesweeper', ai: 'probability', level: 'beginner', seed: 5 }));
+  await clickCell(app.page, 4, 4);
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'hint' }));
+  await waitFor(app.page, () => window.gridlab.state().ai.hint !== null);
+  assert.equal((await workerStats(app.page)).training, true, 'a game search runs beside the training');
   await frames(app.page, 5);
   await screenshot(app.page, 'minesweeper-learned');
   await app.page.waitForTimeout(8000);  // training in the background reaches another save
@@ -105,6 +121,26 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   await app.page.setViewportSize({ width: 420, height: 860 });
   await frames(app.page, 10);
   await screenshot(app.page, 'learn-portrait');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('learn: with ?ai_thread=frames training runs in slices of the frames, and the page stays responsive', async () => {
+  const app = await openApp(env.browser, env.site.url + QUICK + '&ai_thread=frames');
+  assert.equal((await appState(app.page)).trainer, 'frames');
+  await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
+  await waitFor(app.page, () => window.gridlab.state().curve.points.length >= 3);
+  const state = await appState(app.page);
+  assert.equal(state.training, true);
+  assert.ok(state.steps > state.episodes);
+  const counts = await workerStats(app.page);
+  assert.equal(counts.trainings, 0, 'nothing went to a worker');
+  await app.page.evaluate(() => window.gridlab.act({ train: 'pause' }));
+  await frames(app.page, 2);
+  const paused = await appState(app.page);
+  assert.equal(paused.training, false);
+  await frames(app.page, 5);
+  assert.equal((await appState(app.page)).episodes, paused.episodes, 'paused means paused');
   assert.deepEqual(app.errors, []);
   await app.close();
 });

@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include "core/text.h"
 #include "gomoku/ai.h"
+#include "learn/model_file.h"
+#include "minesweeper/learner.h"
 #include "minesweeper/solver.h"
 #include "puyo/ai.h"
 #include "puyo/beam.h"
@@ -27,6 +30,23 @@ std::vector<json> run(search::Worker& worker, double slice_ms) {
     return messages;
 }
 
+// A quick run: the small board, a small network.
+minesweeper::TrainSettings quick_training() {
+    minesweeper::TrainSettings settings;
+    settings.board = {6, 6, 5, minesweeper::FirstClick::Safe};
+    settings.shape = {8, 2};
+    settings.learning_rate = 0.003f;
+    settings.window = 25;
+    settings.seed = 3;
+    return settings;
+}
+
+json train_request(int64_t id, const std::string& model = "") {
+    json request = search::minesweeper_training_request(quick_training(), model);
+    request.update({{"v", 1}, {"type", "train"}, {"id", id}});
+    return request;
+}
+
 json error(const json& id, const std::string& text) {
     return {{"v", 1}, {"type", "error"}, {"id", id}, {"message", text}};
 }
@@ -39,7 +59,7 @@ TEST_CASE("search protocol: a malformed request is refused with an exact error, 
         {"[1,2]", error(nullptr, "a request is a JSON object")},
         {R"({"type":"search","id":3})", error(3, "v: missing")},
         {R"({"v":2,"type":"search","id":3})", error(3, "v: expected 1")},
-        {R"({"v":1,"type":"think","id":3})", error(3, "type: expected one of search, cancel")},
+        {R"({"v":1,"type":"think","id":3})", error(3, "type: expected one of search, train, cancel")},
         {R"({"v":1,"type":"search","id":-1})", error(nullptr, "id: expected a whole number in 1..9007199254740991")},
         {R"({"v":1,"type":"search","id":1.5})", error(nullptr, "id: expected a whole number in 1..9007199254740991")},
         {R"({"v":1,"type":"search","id":4,"game":"chess"})", error(4, "game: expected one of gomoku, minesweeper, puyo")},
@@ -182,4 +202,92 @@ TEST_CASE("search protocol: cancel ends the search it names, and only that one",
     CHECK(worker.receive(R"({"v":1,"type":"cancel","id":4})").is_null());
     CHECK(!worker.busy());
     CHECK(worker.step(1.0).is_null());
+}
+
+TEST_CASE("training protocol: a malformed train request is refused with an exact error", "[search][learner]") {
+    search::Worker worker;
+    auto spoiled = [&](const char* key, const json& value) {
+        json request = train_request(6);
+        if (value.is_null()) request["settings"].erase(key);
+        else request["settings"][key] = value;
+        return worker.receive(request.dump());
+    };
+    CHECK(worker.receive(R"({"v":1,"type":"train","id":6,"game":"puyo"})") == error(6, "game: expected one of minesweeper"));
+    CHECK(worker.receive(R"({"v":1,"type":"train","id":6,"game":"minesweeper"})") == error(6, "settings: missing"));
+    CHECK(spoiled("rows", nullptr) == error(6, "settings.rows: missing"));
+    CHECK(spoiled("mines", 37) == error(6, "settings.mines: expected a whole number in 0..36"));
+    CHECK(spoiled("first", "corner") == error(6, "settings.first: expected one of safe, zero, none, random-start"));
+    CHECK(spoiled("rewards", "seed-001") == error(6, "settings.rewards: expected one of seed-000, seed-004"));
+    CHECK(spoiled("width", 0) == error(6, "settings.width: expected a whole number in 1..128"));
+    CHECK(spoiled("lr", "fast") == error(6, "settings.lr: expected a number in 1e-06..1"));
+    CHECK(spoiled("explore", 1.5) == error(6, "settings.explore: expected a number in 0..1"));
+    CHECK(spoiled("seed", 3) == error(6, "settings.seed: expected a seed as a decimal string"));
+    CHECK(spoiled("mines", 36).at("message").get<std::string>().starts_with("settings: "));
+    json request = train_request(6);
+    request["episodes"] = 0;
+    CHECK(worker.receive(request.dump()) == error(6, "episodes: expected a whole number in 1..1099511627776"));
+    request = train_request(6);
+    request["model"] = "R0xOTgo=";
+    CHECK(worker.receive(request.dump()).at("message").get<std::string>().starts_with("model: "));
+    request["model"] = 5;
+    CHECK(worker.receive(request.dump()).at("message").get<std::string>().starts_with("model: "));
+    CHECK(!worker.busy());
+}
+
+TEST_CASE("training protocol: N episodes in the worker give the command line's weights, however sliced", "[search][learner]") {
+    minesweeper::Trainer expected(quick_training());
+    expected.train_until(60);
+    for (double slice_ms : {0.0, 5.0}) {
+        search::Worker worker;
+        json request = train_request(7);
+        request["episodes"] = 60;
+        REQUIRE(worker.receive(request.dump()).is_null());
+        const std::vector<json> messages = run(worker, slice_ms);
+        REQUIRE(!messages.empty());
+        const json& result = messages.back();
+        CHECK(result["type"] == "result");
+        CHECK(result["report"]["episodes"] == 60);
+        CHECK(result["report"]["steps"] == expected.steps());
+        CHECK(result["report"]["weight_hash"] == learn::hex16(learn::weight_hash(expected.network())));
+        const learn::Model model = learn::load_model(base64_decode(result["report"]["model"].get<std::string>()), "minesweeper");
+        CHECK(learn::weight_hash(model.network) == learn::weight_hash(expected.network()));
+        CHECK(model.settings["curve"].size() == expected.curve().size());
+    }
+}
+
+TEST_CASE("training protocol: a training runs beside searches, and its cancel answers with the model to resume from",
+          "[search][learner]") {
+    search::Worker worker;
+    REQUIRE(worker.receive(train_request(8).dump()).is_null());
+    json search_request = gomoku_search(9);
+    REQUIRE(worker.receive(search_request.dump()).is_null());
+    REQUIRE(worker.receive(gomoku_search(10).dump()).is_null());  // replaces search 9, not the training
+    bool searched = false;
+    json progress;
+    while (!searched || progress.is_null()) {
+        const json message = worker.step(20.0);
+        if (message.is_null()) continue;
+        CHECK(message["id"] != 9);
+        if (message["id"] == 10 && message["type"] == "result") searched = true;
+        if (message["id"] == 8) progress = message;
+    }
+    CHECK(progress["type"] == "progress");
+    CHECK(worker.busy());
+    CHECK(worker.receive(R"({"v":1,"type":"cancel","id":10})").is_null());  // already over
+    const json final = worker.receive(R"({"v":1,"type":"cancel","id":8})");
+    CHECK(!worker.busy());
+    REQUIRE(final["type"] == "result");
+    CHECK(final["id"] == 8);
+    const int64_t episodes = final["report"]["episodes"];
+    CHECK(episodes >= progress["report"]["episodes"].get<int64_t>());
+
+    // Resume: the run goes on from the model's counts, weights and curve.
+    json resume = train_request(11, base64_decode(final["report"]["model"].get<std::string>()));
+    resume["episodes"] = episodes + 5;
+    REQUIRE(worker.receive(resume.dump()).is_null());
+    const std::vector<json> messages = run(worker, 5.0);
+    REQUIRE(!messages.empty());
+    CHECK(messages.front()["report"]["episodes"].get<int64_t>() >= episodes);
+    CHECK(messages.back()["type"] == "result");
+    CHECK(messages.back()["report"]["episodes"] == episodes + 5);
 }
