@@ -46,7 +46,7 @@
     worker.onmessage = (event) => receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      restart('crashed (' + (event.message || 'an error') + ')');
+      restart('crashed', event.message || 'an error');
     };
   }
 
@@ -77,13 +77,14 @@
     toApp(message);
   }
 
-  function restart(reason) {
+  // reason: 'crashed' (detail: the worker's error) or 'stopped' (it stopped answering); the app words it.
+  function restart(reason, detail) {
     worker.terminate();
     stats.restarts++;
     if (++restartsInARow > MAX_RESTARTS) {
       worker = null;
       jobs.search = jobs.train = null;
-      toApp({ v: VERSION, type: 'unavailable', reason: reason });
+      toApp({ v: VERSION, type: 'unavailable', reason: reason, detail: detail });
       return;
     }
     start();
@@ -91,11 +92,11 @@
       if (jobs[type] && jobs[type].cancelled) jobs[type] = null;  // its final result died with the worker
       if (jobs[type]) worker.postMessage(jobs[type].message);
     }
-    toApp({ v: VERSION, type: 'restarted', reason: reason });
+    toApp({ v: VERSION, type: 'restarted', reason: reason, detail: detail });
   }
 
   setInterval(() => {
-    if (worker && busy() && performance.now() - lastHeard > (ready ? STALL_MS : START_MS)) restart('stopped answering');
+    if (worker && busy() && performance.now() - lastHeard > (ready ? STALL_MS : START_MS)) restart('stopped');
   }, 500);
 
   window.gridlabAi = {

@@ -8,6 +8,67 @@
   const fatalBox = document.getElementById('fatal');
   const canvas = document.getElementById('canvas');
 
+  // The language: ?lang= (remembered), else the one chosen last, else the browser's, else English.
+  // Its catalogue (lang/<code>.json, English text -> translation) words the page's own messages
+  // here; the app gets it with the language's font (lang/<code>.otf) before it starts.
+  const LANGUAGES = ['en', 'ja', 'ko', 'zh-Hans'];
+  function supportedLanguage(tag) {  // as app/i18n.cpp supported_language: 'zh-CN' -> 'zh-Hans'
+    const lower = String(tag || '').replace(/_/g, '-').toLowerCase();
+    const is = (prefix) => lower === prefix || lower.startsWith(prefix + '-');
+    if (is('zh-hant') || is('zh-tw') || is('zh-hk') || is('zh-mo')) return '';
+    return ['en', 'ja', 'ko', 'zh'].find(is) === 'zh' ? 'zh-Hans' : (['en', 'ja', 'ko'].find(is) || '');
+  }
+  function remembered() { try { return localStorage.getItem('gridlab.lang'); } catch (error) { return null; } }
+  function remember(code) { try { localStorage.setItem('gridlab.lang', code); } catch (error) {} }
+  function chooseLanguage() {
+    const asked = supportedLanguage(new URLSearchParams(location.search).get('lang'));
+    if (asked) {
+      remember(asked);
+      return asked;
+    }
+    const candidates = [remembered()].concat(navigator.languages || [navigator.language]);
+    return candidates.map(supportedLanguage).find((code) => code) || 'en';
+  }
+  let catalogue = {};
+  // The page's words: tr('Downloading… {size} kB', {size: 12}).
+  function tr(english, values) {
+    const text = Object.prototype.hasOwnProperty.call(catalogue, english) ? catalogue[english] : english;
+    return text.replace(/\{([a-z_]+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+  }
+  async function fetchLanguage(code) {
+    if (code === 'en') return { code: code, catalogue: '{}', font: new Uint8Array(0) };
+    const [text, font] = await Promise.all([
+      fetch('lang/' + code + '.json').then((r) => { if (!r.ok) throw new Error('lang/' + code + '.json: HTTP ' + r.status); return r.text(); }),
+      fetch('lang/' + code + '.otf').then((r) => { if (!r.ok) throw new Error('lang/' + code + '.otf: HTTP ' + r.status); return r.arrayBuffer(); }),
+    ]);
+    JSON.parse(text);  // a broken file is refused here, before the page's words change
+    return { code: code, catalogue: text, font: new Uint8Array(font) };
+  }
+  function showLanguage(files) {
+    catalogue = JSON.parse(files.catalogue);
+    document.documentElement.lang = files.code;
+    document.title = tr('gridlab: play, watch and learn game AI');
+    if (!statusBox.hidden) statusText.textContent = tr('Loading…');
+  }
+  // Hands a language to the app: "" or why it refused (then the page keeps its words too).
+  function giveAppLanguage(files) {
+    const pointer = window.Module._malloc(Math.max(files.font.length, 1));
+    window.Module.HEAPU8.set(files.font, pointer);
+    try {
+      return window.Module.ccall('gridlab_set_language', 'string', ['string', 'string', 'number', 'number'],
+                                 [files.code, files.catalogue, pointer, files.font.length]);
+    } finally {
+      window.Module._free(pointer);
+    }
+  }
+  const language = chooseLanguage();
+  // English if the files cannot be had (the page still works, in English).
+  let startFiles = null;  // the language's files once they came (before the app's runtime: see instantiateWasm)
+  const languageFiles = fetchLanguage(language).catch((error) => {
+    console.warn('gridlab: ' + error.message + '; the page stays in English');
+    return fetchLanguage('en');
+  }).then((files) => { showLanguage(files); startFiles = files; return files; });
+
   function fatal(message) {
     statusBox.hidden = true;
     fatalBox.hidden = false;
@@ -43,6 +104,22 @@
     },
     // The app's "Load model" button: the browser's file picker (#model-file).
     pickFile() { fileInput.click(); },
+    // The language shown ('en', 'ja', 'ko', 'zh-Hans').
+    language() { return document.documentElement.lang; },
+    // The app's language menu: fetches the language's files, then switches the app and the page, and
+    // remembers the choice. Resolves to "" or why it was refused (the language stays as it was).
+    async loadLanguage(code) {
+      if (!LANGUAGES.includes(code)) return 'there is no language ' + code;
+      let files;
+      try { files = await fetchLanguage(code); } catch (error) { return error.message; }
+      const refused = giveAppLanguage(files);
+      if (refused) return refused;
+      showLanguage(files);
+      remember(code);
+      return '';
+    },
+    // The English texts shown in this language that its catalogue lacks (none, when it is complete).
+    untranslated() { return JSON.parse(window.Module.ccall('gridlab_untranslated', 'string', [], [])); },
     _markReady() {
       this.ready = true;
       this.firstFrameMs = performance.now();  // since navigation start
@@ -52,8 +129,8 @@
   };
 
   if (!document.createElement('canvas').getContext('webgl2')) {
-    fatal('gridlab needs WebGL2, which this browser or device does not offer. ' +
-          'Try an up-to-date Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.');
+    languageFiles.then(() => fatal(tr('gridlab needs WebGL2, which this browser or device does not offer. ' +
+      'Try an up-to-date Chrome, Edge, Firefox or Safari, and check that hardware acceleration is on.')));
     return;
   }
 
@@ -77,16 +154,23 @@
   const Module = window.Module = {
     canvas: canvas,
     arguments: [location.search],  // the app starts the game the address asks for
-    // Fetches the .wasm with a progress bar (a slow school network should show that it is moving).
+    // Fetches the .wasm with a progress bar (a slow school network should show that it is moving),
+    // and the language's files beside it: the app starts in its language.
     instantiateWasm(imports, done) {
-      fetchWithProgress('index.wasm', (loaded, total) =>
-        progress('Downloading… ' + Math.round(loaded / 1024) + ' kB', total ? loaded / total : undefined))
-        .then((bytes) => { progress('Starting…', 1); return WebAssembly.instantiate(bytes, imports); })
+      Promise.all([fetchWithProgress('index.wasm', (loaded, total) =>
+        progress(tr('Downloading… {size} kB', { size: Math.round(loaded / 1024) }), total ? loaded / total : undefined)),
+      languageFiles])
+        .then(([bytes]) => { progress(tr('Starting…'), 1); return WebAssembly.instantiate(bytes, imports); })
         .then((result) => done(result.instance, result.module))
-        .catch((error) => fatal('gridlab could not start: ' + error));
+        .catch((error) => fatal(tr('gridlab could not start: {error}', { error: error })));
       return {};
     },
-    onAbort(what) { fatal('gridlab stopped: ' + what); },
+    // Before main(): the app draws its first frame in the page's language.
+    onRuntimeInitialized() {
+      const refused = giveAppLanguage(startFiles);
+      if (refused) console.warn('gridlab: the ' + startFiles.code + ' catalogue was refused: ' + refused);
+    },
+    onAbort(what) { fatal(tr('gridlab stopped: {what}', { what: what })); },
   };
 
   async function fetchWithProgress(url, onProgress) {
@@ -112,6 +196,6 @@
   const template = document.getElementById('app-script').content.querySelector('script');
   const script = document.createElement('script');
   script.src = template.getAttribute('src');
-  script.onerror = () => fatal('gridlab could not load ' + script.src + '. Check the connection and reload.');
+  script.onerror = () => fatal(tr('gridlab could not load {file}. Check the connection and reload.', { file: script.src }));
   document.body.appendChild(script);
 })();

@@ -10,6 +10,16 @@
 namespace gridlab::app {
 
 namespace {
+// What happened to the worker (web/ai_client.js): {"reason": "crashed", "detail": its error} or
+// {"reason": "stopped"}.
+Message worker_trouble(const nlohmann::json& message) {
+    if (message.value("reason", "") == "crashed")
+        return translatable("crashed ({error})", {{"error", message.value("detail", "an error")}});
+    return translatable("stopped answering");
+}
+}  // namespace
+
+namespace {
 
 #ifdef __EMSCRIPTEN__
 EM_JS(int, js_worker_enabled, (), { return window.gridlabAi && window.gridlabAi.enabled ? 1 : 0; });
@@ -71,11 +81,11 @@ void AiRunner::receive(const std::string& text) {
     const nlohmann::json message = nlohmann::json::parse(text, nullptr, false);
     if (!message.is_object() || !message.contains("type")) return;  // ai_client.js sends only valid messages
     const std::string type = message["type"].is_string() ? message["type"].get<std::string>() : "";
-    const std::string reason = message.value("reason", "");
     if (type == "restarted") {
-        notice_ = "The AI's worker " + reason + ", so it was started again.";
+        notice_ = translatable("The AI's worker {reason}, so it was started again.", {{"reason", worker_trouble(message)}});
     } else if (type == "unavailable") {
-        notice_ = "The AI's worker " + reason + " again, so the AI thinks on the page from now on.";
+        notice_ = translatable("The AI's worker {reason} again, so the AI thinks on the page from now on.",
+                               {{"reason", worker_trouble(message)}});
         use_worker_ = false;
         for (const Job* job : {&search_, &training_})
             if (!job->request.is_null()) send(job->request);
@@ -89,7 +99,7 @@ void AiRunner::receive(const std::string& text) {
     }
 }
 
-std::string AiRunner::take_notice() { return std::exchange(notice_, std::string()); }
+std::optional<Message> AiRunner::take_notice() { return std::exchange(notice_, std::nullopt); }
 
 AiRunner& ai_runner() {
     static AiRunner runner(js_worker_enabled() != 0);

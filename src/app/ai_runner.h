@@ -7,9 +7,11 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/message.h"
 #include "search/search.h"
 
 namespace gridlab::app {
@@ -32,10 +34,10 @@ public:
     // Per frame: without a worker, thinks for up to slice_ms. Returns the messages of the job `id`
     // that came since the last call (progress, then a result or an error, which end it).
     std::vector<nlohmann::json> poll(int64_t id, double slice_ms);
-    // A message from web/ai_client.js: a worker's reply, or {"type":"restarted"|"unavailable","reason"}.
+    // A message from web/ai_client.js: a worker's reply, or {"type":"restarted"|"unavailable","reason","detail"}.
     void receive(const std::string& text);
-    // What the user should be told (a worker restarted or given up), once; "" when nothing.
-    std::string take_notice();
+    // What the user should be told (a worker restarted or given up), once; nullopt when nothing.
+    std::optional<Message> take_notice();
 
 private:
     struct Job {
@@ -50,7 +52,7 @@ private:
     Job search_, training_;
     search::Worker frames_;   // the jobs in flight, when there is no worker
     std::vector<nlohmann::json> inbox_;
-    std::string notice_;
+    std::optional<Message> notice_;
 };
 
 // The app's one runner: the page's worker if it offers one, else frames.

@@ -7,6 +7,7 @@
 #include "app/ai_runner.h"
 #include "app/gomoku_screen.h"
 #include "app/host.h"
+#include "app/i18n.h"
 #include "app/learn_screen.h"
 #include "app/palette.h"
 #include "app/minesweeper_screen.h"
@@ -19,6 +20,7 @@ namespace {
 using namespace palette;
 constexpr int kSaveVersion = 1;
 constexpr double kNoticeSeconds = 6.0;
+constexpr float kLanguageMenuWidth = 120.0f;
 
 // The full-window host of every screen: no background, so boards drawn under the UI show through.
 void begin_screen_window(float width, float height) {
@@ -76,12 +78,12 @@ std::string dump_json(const nlohmann::json& doc) {
 
 // {"size": 15, "rule": "standard"} from JavaScript: numbers and booleans are accepted as text.
 Params params_from_json(const nlohmann::json& object) {
-    if (!object.is_object()) throw std::invalid_argument("expected an object of parameters");
+    if (!object.is_object()) throw Refusal(translatable("expected an object of parameters"));
     Params params;
     for (const auto& [key, value] : object.items()) {
         if (value.is_string()) params[key] = value.get<std::string>();
         else if (value.is_number_integer() || value.is_boolean()) params[key] = value.dump();
-        else throw std::invalid_argument(key + ": expected text or a whole number");
+        else throw Refusal(translatable("{param}: expected text or a whole number", {{"param", key}}));
     }
     return params;
 }
@@ -133,8 +135,8 @@ GameScreen* App::screen_for(const std::string& game) const {
     return nullptr;
 }
 
-void App::notify(const std::string& text, double seconds) {
-    notice_ = text;
+void App::notify(Message message, double seconds) {
+    notice_ = std::move(message);
     notice_until_ms_ = now_ms_ + seconds * 1000.0;
 }
 
@@ -144,13 +146,14 @@ bool App::restore_saved(GameScreen& screen, const Params& params) {
     try {
         const nlohmann::json saved = nlohmann::json::parse(*text);
         if (saved.at("version") != kSaveVersion || saved.at("game").get<std::string>() != screen.id())
-            throw std::invalid_argument("it was saved by another version");
+            throw Refusal(translatable("it was saved by another version"));
         if (!params.empty() && saved.at("save").at("params").get<Params>() != params) return false;
         screen.restore(saved.at("save"));
         return true;
     } catch (const std::exception& error) {
         forget_saved(save_key(screen.id()));
-        notify(std::string("The saved game could not be restored (") + error.what() + "), so a new one starts.");
+        notify(translatable("The saved game could not be restored ({reason}), so a new one starts.",
+                            {{"reason", message_of(error)}}));
         return false;
     }
 }
@@ -158,7 +161,7 @@ bool App::restore_saved(GameScreen& screen, const Params& params) {
 void App::open_game(const Params& params) {
     GameScreen* screen = screen_for(params.at("game"));
     if (!screen) {
-        notify("There is no game called '" + params.at("game") + "'.");
+        notify(translatable("There is no game called '{game}'.", {{"game", params.at("game")}}));
         current_ = nullptr;
         return;
     }
@@ -172,8 +175,8 @@ void App::open_game(const Params& params) {
     try {
         screen->new_game(params);
     } catch (const std::exception& error) {
-        notify(std::string("The link asks for something that is not possible (") + error.what() +
-               "), so the usual settings are used.");
+        notify(translatable("The link asks for something that is not possible ({reason}), so the usual settings are used.",
+                            {{"reason", message_of(error)}}));
         screen->new_game({});
     }
 }
@@ -182,7 +185,8 @@ void App::start(const std::string& query) {
     // Training goes on from where it was, whichever screen the address opens (ai=learned needs it).
     for (const auto& screen : screens_)
         if (screen->background()) restore_saved(*screen, {});
-    const Params params = parse_query(query);
+    Params params = parse_query(query);
+    params.erase("lang");  // the page's language, chosen before the app starts (main.cpp, web/gridlab.js)
     if (params.count("game")) open_game(params);
 }
 
@@ -208,11 +212,11 @@ void App::update(double now_ms, double slice_ms) {
     try {
         for (const auto& screen : screens_)
             if (screen.get() == current_ || screen->background()) screen->update(make_frame(0, 0), slice_ms);
-        if (const std::string notice = ai_runner().take_notice(); !notice.empty()) notify(notice);
+        if (std::optional<Message> notice = ai_runner().take_notice()) notify(std::move(*notice));
         save_if_changed();
     } catch (const std::exception& error) {
         // An engine refusing what the screen asked is a bug, but must not stop the page.
-        notify(std::string("Something went wrong: ") + error.what());
+        notify(translatable("Something went wrong: {reason}", {{"reason", message_of(error)}}));
     }
 }
 
@@ -263,20 +267,19 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
         try {
             current_->build_ui(make_frame(width, height), top);
         } catch (const std::exception& error) {
-            notify(std::string("Something went wrong: ") + error.what());
+            notify(translatable("Something went wrong: {reason}", {{"reason", message_of(error)}}));
         }
     } else {
         build_start_screen(width, height);
     }
-    if (!notice_.empty() && now_ms_ < notice_until_ms_) {
+    if (!notice_.pattern.empty() && now_ms_ < notice_until_ms_) {
         ImGui::SetNextWindowPos(ImVec2(width * 0.5f, height - 16.0f), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
         ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(std::min(width - 32.0f, 640.0f), 400));
         ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.20f, 0.10f, 0.95f));
         ImGui::Begin("notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                             ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
-        ImGui::PushTextWrapPos(std::min(width - 48.0f, 620.0f));
-        ImGui::TextUnformatted(notice_.c_str());
-        ImGui::PopTextWrapPos();
+        const std::string text = tr(notice_);
+        ImGui::TextUnformatted(wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), text, std::min(width - 48.0f, 620.0f)).c_str());
         ImGui::End();
         ImGui::PopStyleColor();
     }
@@ -286,7 +289,7 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
 
 void App::build_top_bar(float width) {
     ImGui::SetCursorPos(ImVec2(12, 10));
-    if (ImGui::Button("< Games")) {
+    if (ImGui::Button(tr("< Games"))) {
         ai_runner().cancel_search();
         current_ = nullptr;
         show_address("");
@@ -294,20 +297,50 @@ void App::build_top_bar(float width) {
     }
     ImGui::SameLine();
     ImGui::PushFont(fonts_->large);
-    ImGui::TextUnformatted(current_->title());
+    ImGui::TextUnformatted(tr(current_->title()));
     ImGui::PopFont();
-    // Share and palette on the right, or on a line of their own when the screen is narrow (a phone).
-    constexpr float kRightBlockWidth = 330.0f;
+    // Share, palette and language on the right, or on a line of their own when the screen is narrow
+    // (a phone). Their width is measured: a translation may be longer or shorter than the English.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const char* share = tr("Share link");
+    const char* palette = tr("Colour-blind palette");
+    const float right_block = ImGui::CalcTextSize(share).x + ImGui::CalcTextSize(palette).x + kLanguageMenuWidth +
+                              ImGui::GetFrameHeight() + 4 * style.FramePadding.x + 3 * style.ItemSpacing.x + 24.0f;
     ImGui::SameLine();
-    if (ImGui::GetCursorPosX() + 16.0f > width - kRightBlockWidth) {
+    if (ImGui::GetCursorPosX() + 16.0f > width - right_block) {
         ImGui::NewLine();
         ImGui::SetCursorPosX(12);
     } else {
-        ImGui::SetCursorPosX(width - kRightBlockWidth);
+        ImGui::SetCursorPosX(width - right_block);
     }
-    if (ImGui::Button("Share link")) notify("Link copied: " + copy_link(to_query(current_->params())), kNoticeSeconds);
+    if (ImGui::Button(share)) {
+        // The link keeps the game's parameters, and carries the language when it is not English.
+        const std::string query = to_query(current_->params()) + (language() == "en" ? "" : "&lang=" + language());
+        notify(translatable("Link copied: {link}", {{"link", copy_link(query)}}), kNoticeSeconds);
+    }
     ImGui::SameLine();
-    ImGui::Checkbox("Colour-blind palette", &colorblind_);
+    ImGui::Checkbox(palette, &colorblind_);
+    ImGui::SameLine();
+    build_language_menu(width - 12.0f);
+}
+
+void App::build_language_menu(float right) {
+    ImGui::SetCursorPosX(right - kLanguageMenuWidth);
+    ImGui::SetNextItemWidth(kLanguageMenuWidth);
+    const char* shown = kLanguages[0].name;
+    for (const Language& known : kLanguages)
+        if (language() == known.code) shown = known.name;
+    if (!ImGui::BeginCombo("##language", shown)) return;
+    for (const Language& choice : kLanguages) {
+        if (ImGui::Selectable(choice.name, language() == choice.code) && language() != choice.code) {
+            try {
+                load_language(choice.code);
+            } catch (const std::exception& error) {
+                notify(translatable("The language could not be loaded ({reason}).", {{"reason", message_of(error)}}));
+            }
+        }
+    }
+    ImGui::EndCombo();
 }
 
 void App::build_start_screen(float width, float height) {
@@ -316,8 +349,10 @@ void App::build_start_screen(float width, float height) {
     ImGui::PushFont(fonts_->large);
     ImGui::TextUnformatted("gridlab");
     ImGui::PopFont();
+    ImGui::SameLine();
+    build_language_menu(width - margin);
     ImGui::SetCursorPosX(margin);
-    ImGui::TextDisabled("Play, watch and learn game AI. Pick a game, or make an AI:");
+    ImGui::TextDisabled("%s", tr("Play, watch and learn game AI. Pick a game, or make an AI:"));
 
     // A card per screen: in a row on a wide screen, two by two on a medium one, stacked on a phone.
     const int count = static_cast<int>(screens_.size());
@@ -339,12 +374,14 @@ void App::build_start_screen(float width, float height) {
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImVec2 origin = ImGui::GetWindowPos();
         const float pad = 14.0f;
-        draw->AddText(fonts_->large, fonts_->large->FontSize * ImGui::GetIO().FontGlobalScale,
-                      ImVec2(origin.x + x + pad, origin.y + y + pad), IM_COL32(240, 240, 245, 255), screen.title());
-        const float text_top = y + pad + 40.0f;
+        const float title_size = fonts_->large->FontSize * ImGui::GetIO().FontGlobalScale;
+        draw->AddText(fonts_->large, title_size, ImVec2(origin.x + x + pad, origin.y + y + pad),
+                      IM_COL32(240, 240, 245, 255), tr(screen.title()));
+        const float text_top = y + pad + title_size + 10.0f;
+        const std::string lesson = wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), tr(screen.lesson()), card_w - 2 * pad);
         draw->AddText(nullptr, 0.0f, ImVec2(origin.x + x + pad, origin.y + text_top), IM_COL32(190, 195, 205, 255),
-                      screen.lesson(), nullptr, card_w - 2 * pad);
-        const float board_top = text_top + 56.0f;
+                      lesson.c_str());
+        const float board_top = text_top + std::max(ImGui::CalcTextSize(lesson.c_str()).y, 2 * ImGui::GetTextLineHeight()) + 16.0f;
         if (card_h - (board_top - y) - pad > 24.0f)
             frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, kPreviewSide,
                                   kPreviewSide),
@@ -363,7 +400,8 @@ std::string App::state_json() const {
     nlohmann::json state = current_->state();
     state["screen"] = "game";
     state["ai_runner"] = ai_runner().where();  // where the AI thinks: "worker" or "frames"
-    state["notice"] = now_ms_ < notice_until_ms_ ? nlohmann::json(notice_) : nlohmann::json(nullptr);
+    // In English whatever the language shown: state() is the same in every language.
+    state["notice"] = now_ms_ < notice_until_ms_ ? nlohmann::json(render(notice_)) : nlohmann::json(nullptr);
     return dump_json(state);
 }
 
@@ -402,10 +440,10 @@ std::string App::open_file(std::string_view bytes) {
     try {
         learn_->load_model(bytes);
         current_ = learn_;
-        notify("Model loaded: training goes on from it.");
+        notify(translatable("Model loaded: training goes on from it."));
         return "";
     } catch (const std::exception& error) {
-        notify(std::string("That file could not be loaded (") + error.what() + "), so nothing changed.");
+        notify(translatable("That file could not be loaded ({reason}), so nothing changed.", {{"reason", message_of(error)}}));
         return error.what();
     }
 }

@@ -12,6 +12,7 @@
 #include "app/learned_models.h"
 #include "app/screen.h"
 #include "app/ui_font.h"
+#include "core/message.h"
 
 struct ImDrawList;
 struct ImDrawCmd;
@@ -19,7 +20,8 @@ struct ImDrawCmd;
 namespace gridlab::app {
 
 // "game=gomoku&size=15" <-> {{"game","gomoku"},{"size","15"}}; a leading '?' is ignored,
-// %XX and '+' are decoded.
+// %XX and '+' are decoded. "lang" is the app's language (app/i18n.h), never a game's parameter:
+// App::start leaves it out.
 Params parse_query(const std::string& query);
 std::string to_query(const Params& params);
 
@@ -74,9 +76,11 @@ private:
     bool restore_saved(GameScreen& screen, const Params& params);
     void save_if_changed();
     void show_address(const std::string& query);  // the page's query, when it changed
-    void notify(const std::string& text, double seconds = 6.0);
+    void notify(Message message, double seconds = 6.0);
     void build_start_screen(float width, float height);
     void build_top_bar(float width);
+    // The language menu, its right edge at `right`: each language in its own words.
+    void build_language_menu(float right);
     Frame make_frame(float width, float height) const;
 
     LearnedModels models_;  // before the screens, which keep a reference to it
@@ -87,7 +91,7 @@ private:
     const std::vector<int>* keys_pressed_ = nullptr;
     bool colorblind_ = false;
     double now_ms_ = 0;
-    std::string notice_;
+    Message notice_;  // worded in the language shown; state() gives it in English
     std::string shown_query_;
     double notice_until_ms_ = 0;
     RenderTarget target_;

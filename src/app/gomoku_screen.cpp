@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "app/ai_runner.h"
+#include "app/i18n.h"
 #include "app/palette.h"
 #include "core/json_int.h"
 #include "search/games.h"
@@ -24,6 +25,7 @@ constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts"};
 // Chromebook's browser tab, and more than a few seconds of thinking fill.
 constexpr int64_t kMaxNodes = 300'000;
 constexpr const char* kRules[] = {"freestyle", "standard"};
+constexpr const char* kRuleNames[] = {tr_key("Freestyle (five or more)"), tr_key("Standard (exactly five)")};
 
 int side_index(Stone side) { return side == Stone::Black ? 0 : 1; }
 
@@ -216,21 +218,23 @@ void GomokuScreen::draw_search_overlay(const Frame&, const BoardPlacement& board
 
 void GomokuScreen::build_settings() {
     ImGui::Separator();
-    ImGui::TextDisabled("New game");
+    ImGui::TextDisabled("%s", tr("New game"));
     ImGui::SetNextItemWidth(140);
-    ImGui::SliderInt("Board size", &edit_size_, gomoku::kMinSize, gomoku::kMaxSize);
+    ImGui::SliderInt(tr("Board size"), &edit_size_, gomoku::kMinSize, gomoku::kMaxSize);
     ImGui::SetNextItemWidth(140);
-    ImGui::Combo("Rule", &edit_rule_, kRules, 2);
+    combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 2);
+    // The AIs' names are ids, shown as they are; only "human" is a word.
+    const char* players[] = {tr("Human"), kPlayers[1], kPlayers[2]};
     ImGui::SetNextItemWidth(140);
-    ImGui::Combo("Black", &edit_black_, kPlayers, 3);
+    ImGui::Combo(tr("Black"), &edit_black_, players, 3);
     ImGui::SetNextItemWidth(140);
-    ImGui::Combo("White", &edit_white_, kPlayers, 3);
+    ImGui::Combo(tr("White"), &edit_white_, players, 3);
     ImGui::SetNextItemWidth(140);
-    ImGui::SliderInt("AI ms/move", &edit_ms_, 100, 5000);
+    ImGui::SliderInt(tr("AI ms/move"), &edit_ms_, 100, 5000);
     Params settings{{"size", std::to_string(edit_size_)}, {"rule", kRules[edit_rule_]}, {"black", kPlayers[edit_black_]},
                  {"white", kPlayers[edit_white_]}, {"ms", std::to_string(edit_ms_)}};
     new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
-    if (!settings_error_.empty()) ImGui::TextWrapped("%s", settings_error_.c_str());
+    if (!settings_error_.empty()) text_wrapped(settings_error_);
 }
 
 void GomokuScreen::build_ui(const Frame& frame, float top) {
@@ -251,34 +255,40 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
         play(hovered);
 
     begin_panel(layout);
-    const std::string status = status_text(state_);
     if (state_.is_terminal()) {
+        const gomoku::Outcome outcome = state_.outcome();
         ImGui::PushFont(frame.fonts->large);
-        ImGui::TextUnformatted(status == "draw" ? "Draw" : status == "black wins" ? "Black wins" : "White wins");
+        ImGui::TextUnformatted(outcome == gomoku::Outcome::Draw        ? tr("Draw")
+                               : outcome == gomoku::Outcome::BlackWins ? tr("Black wins")
+                                                                       : tr("White wins"));
         ImGui::PopFont();
     } else {
         const bool black = state_.to_move() == Stone::Black;
-        ImGui::Text("%s to move (%s)", black ? "Black" : "White", is_ai(state_.to_move()) ? player(state_.to_move()).c_str() : "you");
+        const Message who = is_ai(state_.to_move()) ? literal(player(state_.to_move())) : translatable("you");
+        ImGui::TextUnformatted((black ? trf("Black to move ({player})", {{"player", who}})
+                                      : trf("White to move ({player})", {{"player", who}})).c_str());
     }
-    ImGui::Text("Move %d   seed %llu", state_.num_moves(), static_cast<unsigned long long>(seed_));
+    ImGui::TextUnformatted(
+        trf("Move {count}   seed {seed}", {{"count", state_.num_moves()}, {"seed", std::to_string(seed_)}}).c_str());
     if (thinking_) {
         const gomoku::Budget& budget = ai_[side_index(state_.to_move())].budget;
         const float progress = budget.ms > 0 ? float(report_.ms / budget.ms) : float(report_.playouts) / float(budget.playouts);
-        ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), "thinking...");
-        ImGui::Text("%lld playouts, %lld nodes", static_cast<long long>(report_.playouts), static_cast<long long>(report_.nodes));
+        ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), tr("thinking..."));
+        text_wrapped(trf("{playouts} playouts, {nodes} nodes", {{"playouts", static_cast<long long>(report_.playouts)},
+                                                                {"nodes", static_cast<long long>(report_.nodes)}}));
     }
-    if (ImGui::Button("Undo")) {
+    if (ImGui::Button(tr("Undo"))) {
         if (state_.num_moves() > 0) undo();
     }
     if (paused_ || (is_ai(Stone::Black) && is_ai(Stone::White))) {
         ImGui::SameLine();
-        ImGui::Checkbox("Pause", &paused_);
+        ImGui::Checkbox(tr("Pause"), &paused_);
     }
-    if (!ai_error_.empty()) ImGui::TextWrapped("The AI could not answer: %s", ai_error_.c_str());
-    ImGui::Checkbox("Show the search", &show_search_);
+    if (!ai_error_.empty()) text_wrapped(trf("The AI could not answer: {reason}", {{"reason", ai_error_}}));
+    ImGui::Checkbox(tr("Show the search"), &show_search_);
     if (show_search_)
-        ImGui::TextDisabled("Circles: share of playouts per move;\nblue good, red bad for the side to move\n"
-                            "(mcts scores a draw almost as a loss).");
+        text_wrapped_disabled(tr("Circles: share of playouts per move; blue good, red bad for the side to move "
+                                 "(mcts scores a draw almost as a loss)."));
     build_settings();
     ImGui::EndChild();
 }

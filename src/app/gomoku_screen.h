@@ -6,6 +6,7 @@
 // seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true}.
 #pragma once
 
+#include "app/i18n.h"
 #include "app/screen.h"
 #include "gomoku/ai.h"
 #include "gomoku/rules.h"
@@ -16,8 +17,8 @@ class GomokuScreen : public GameScreen {
 public:
     GomokuScreen();
     const char* id() const override { return "gomoku"; }
-    const char* title() const override { return "Gomoku"; }
-    const char* lesson() const override { return "Five in a row against Monte Carlo tree search."; }
+    const char* title() const override { return tr_key("Gomoku"); }
+    const char* lesson() const override { return tr_key("Five in a row against Monte Carlo tree search."); }
     std::vector<CellLook> preview() const override;
     void new_game(const Params& params) override;
     Params params() const override { return params_; }

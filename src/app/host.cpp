@@ -5,7 +5,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
+
+#include "app/i18n.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -57,6 +60,7 @@ EM_JS(void, js_download, (const char* name, const char* bytes, int size), {
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 });
 EM_JS(void, js_pick_file, (), { window.gridlab.pickFile(); });
+EM_JS(void, js_load_language, (const char* code), { window.gridlab.loadLanguage(UTF8ToString(code)); });
 
 std::optional<std::string> load_saved(const std::string& key) {
     char* value = js_load_saved(key.c_str());
@@ -74,14 +78,15 @@ std::string copy_link(const std::string& query) {
     std::free(link);
     return text;
 }
-std::string download_file(const std::string& name, const std::string& bytes) {
+Message download_file(const std::string& name, const std::string& bytes) {
     js_download(name.c_str(), bytes.data(), static_cast<int>(bytes.size()));
-    return "your downloads, as " + name;
+    return translatable("your downloads, as {file}", {{"file", name}});
 }
 bool pick_file() {
     js_pick_file();
     return true;
 }
+void load_language(const std::string& code) { js_load_language(code.c_str()); }
 
 #else
 
@@ -120,14 +125,32 @@ std::string copy_link(const std::string& query) {
     SDL_SetClipboardText(link.c_str());
     return link;
 }
-std::string download_file(const std::string& name, const std::string& bytes) {
+Message download_file(const std::string& name, const std::string& bytes) {
     const std::filesystem::path path = data_folder() / name;
     std::error_code ignored;
     std::filesystem::create_directories(path.parent_path(), ignored);
     std::ofstream(path, std::ios::binary) << bytes;
-    return path.string();
+    return literal(path.string());
 }
 bool pick_file() { return false; }
+
+void load_language(const std::string& code) {
+    std::string catalogue, font;
+    if (code != "en") {
+        char* base = SDL_GetBasePath();
+        const std::filesystem::path folder = std::filesystem::path(base ? base : "") / "lang";
+        SDL_free(base);
+        auto read = [](const std::filesystem::path& path) {
+            std::ifstream in(path, std::ios::binary);
+            if (!in) throw Refusal(translatable("{file} is missing", {{"file", path.string()}}));
+            return std::string(std::istreambuf_iterator<char>(in), {});
+        };
+        catalogue = read(folder / (code + ".json"));
+        font = read(folder / (code + ".otf"));
+    }
+    set_language(code, catalogue, std::move(font));
+    store_saved("gridlab.lang", code);
+}
 
 #endif
 

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "core/message.h"
+
 namespace gridlab::app {
 
 std::optional<std::string> load_saved(const std::string& key);
@@ -21,9 +23,14 @@ std::string copy_link(const std::string& query);
 
 // Offers `bytes` as a file called `name`: the browser downloads it; the desktop app writes it to its
 // data folder. Returns where it went, for a message.
-std::string download_file(const std::string& name, const std::string& bytes);
+Message download_file(const std::string& name, const std::string& bytes);
 // Opens the browser's file picker; the chosen file arrives through App::open_file. False where there
 // is no picker (the desktop app, which takes files dropped on its window instead).
 bool pick_file();
+
+// Fetches the language `code`'s catalogue and font (app/i18n.h request_language): natively read now
+// from lang/ beside the program; in the browser fetched by the page, which hands them to the app
+// (window.gridlab.setLanguage) when they came. The choice is remembered (localStorage "gridlab.lang").
+void load_language(const std::string& code);
 
 }  // namespace gridlab::app

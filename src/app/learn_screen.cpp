@@ -24,7 +24,7 @@ namespace {
 
 using namespace palette;
 constexpr const char* kBoards[] = {"small", "beginner", "custom"};
-constexpr const char* kBoardNames[] = {"small: 6x6, 5 mines", "beginner: 9x9, 10", "custom"};
+constexpr const char* kBoardNames[] = {tr_key("small: 6x6, 5 mines"), tr_key("beginner: 9x9, 10 mines"), tr_key("custom")};
 constexpr const char* kRewards[] = {"seed-000", "seed-004"};
 constexpr const ms::Settings kSmallBoard{6, 6, 5, ms::FirstClick::Safe};
 // Small enough that one learning step fits a frame on a school laptop; the settings can ask for more.
@@ -180,7 +180,7 @@ void LearnScreen::start_training() {
     const std::string model = trainer_->episodes() > 0 ? model_bytes() : "";
     train_id_ = ai_runner().train(search::minesweeper_training_request(trainer_->settings(), model));
     training_ = true;
-    message_.clear();
+    message_ = {};
     mark_dirty();
 }
 
@@ -189,7 +189,7 @@ void LearnScreen::reset() {
     try {
         new_game(edited_params());
     } catch (const std::invalid_argument& refused) {
-        settings_error_ = refused.what();
+        settings_error_ = tr(message_of(refused));
     }
 }
 
@@ -216,8 +216,9 @@ void LearnScreen::act(const nlohmann::json& action) {
         speed_ = value.get<int>();
         mark_dirty();
     } else if (key == "download") {
-        message_ = "Saved to " + download_file("minesweeper-" + std::to_string(trainer_->episodes()) + "-games.glnn",
-                                               model_bytes());
+        message_ = translatable("Saved to {place}",
+                                {{"place", download_file("minesweeper-" + std::to_string(trainer_->episodes()) + "-games.glnn",
+                                                         model_bytes())}});
     } else {
         throw std::invalid_argument("unknown action '" + key + "'");
     }
@@ -234,7 +235,8 @@ void LearnScreen::load_model(std::string_view bytes) {
     auto trainer = std::make_unique<ms::Trainer>(model);
     const double elapsed_s = model.settings.value("seconds", 0.0);
     start_run(std::move(trainer), elapsed_s);
-    message_ = "Loaded a network that has played " + std::to_string(trainer_->episodes()) + " games.";
+    message_ = translatable("Loaded a network that has played {count} games.",
+                            {{"count", static_cast<long long>(trainer_->episodes())}});
 }
 
 nlohmann::json LearnScreen::save() const {
@@ -260,7 +262,7 @@ void LearnScreen::pause() {
 void LearnScreen::follow_training(double slice_ms) {
     for (const nlohmann::json& message : ai_runner().poll(train_id_, slice_ms)) {
         if (message["type"] == "error") {
-            message_ = "Training stopped: " + message["message"].get<std::string>();
+            message_ = translatable("Training stopped: {reason}", {{"reason", message["message"].get<std::string>()}});
             training_ = false;
             continue;
         }
@@ -366,13 +368,13 @@ void LearnScreen::build_live_boards(const Frame& frame, float x, float y, float 
     const BoardPlacement right = fit_board(x + half + gap, y + caption, half, h - caption, live_.rows(), live_.cols());
     live_view_ = left;
     ImGui::SetCursorPos(ImVec2(left.x, left.y - caption));
-    ImGui::TextUnformatted("What the network thinks");
+    ImGui::TextUnformatted(tr("What the network thinks"));
     ImGui::SetCursorPosX(left.x);
-    ImGui::TextDisabled("mine chance, %%");
+    ImGui::TextDisabled("%s", tr("mine chance, %"));
     ImGui::SetCursorPos(ImVec2(right.x, right.y - caption));
-    ImGui::TextUnformatted("The exact chance");
+    ImGui::TextUnformatted(tr("The exact chance"));
     ImGui::SetCursorPosX(right.x);
-    ImGui::TextDisabled("probability solver, %%");
+    ImGui::TextDisabled("%s", tr("probability solver, %"));
     MinesweeperOverlay network{&agent_view_.knowledge.mine_probability, nullptr, agent_view_.move};
     draw_minesweeper_board(frame, left, live_, live_.terminal() ? MinesweeperOverlay{} : network);
     MinesweeperOverlay exact{&exact_view_.knowledge.mine_probability, nullptr, agent_view_.move};
@@ -388,9 +390,9 @@ void LearnScreen::build_curves(float w, float h, int columns) const {
         loss.push_back(point.loss);
     }
     const LineChart charts[3] = {
-        {"Games won, %", "games played", "%.0f%%", &episodes, &won, IM_COL32(90, 200, 120, 255), kCurveAverage, 0, 100},
-        {"Reward per game", "games played", "%.2f", &episodes, &reward, IM_COL32(100, 165, 245, 255), kCurveAverage},
-        {"Training loss", "games played", "%.3f", &episodes, &loss, IM_COL32(240, 165, 80, 255), kCurveAverage},
+        {tr("Games won, %"), tr("games played"), "%.0f%%", &episodes, &won, IM_COL32(90, 200, 120, 255), kCurveAverage, 0, 100},
+        {tr("Reward per game"), tr("games played"), "%.2f", &episodes, &reward, IM_COL32(100, 165, 245, 255), kCurveAverage},
+        {tr("Training loss"), tr("games played"), "%.3f", &episodes, &loss, IM_COL32(240, 165, 80, 255), kCurveAverage},
     };
     const float legend = ImGui::GetTextLineHeightWithSpacing() * 2;
     const float gap = 12.0f;
@@ -403,34 +405,39 @@ void LearnScreen::build_curves(float w, float h, int columns) const {
         draw_line_chart(charts[i], chart_w, chart_h);
     }
     ImGui::SetCursorPos(ImVec2(start.x, start.y + h - legend + 4));
-    ImGui::PushTextWrapPos(start.x + w);
-    ImGui::TextDisabled("Each point of a thin line is %d games; the thick line is the average of the last %d points.",
-                        trainer_->settings().window, kCurveAverage);
-    ImGui::PopTextWrapPos();
+    const std::string legend_text =
+        trf("Each point of a thin line is {games} games; the thick line is the average of the last {points} points.",
+            {{"games", trainer_->settings().window}, {"points", kCurveAverage}});
+    ImGui::TextDisabled("%s", wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), legend_text, w).c_str());
 }
 
 void LearnScreen::build_controls(const Frame& frame) {
     setting_width();
-    if (ImGui::BeginCombo("Game", "Minesweeper")) {
-        ImGui::Selectable("Minesweeper", true);
-        ImGui::Selectable("Puyo Puyo (coming)", false, ImGuiSelectableFlags_Disabled);
-        ImGui::Selectable("Gomoku (coming)", false, ImGuiSelectableFlags_Disabled);
+    if (ImGui::BeginCombo(tr("Game"), tr("Minesweeper"))) {
+        ImGui::Selectable(tr("Minesweeper"), true);
+        ImGui::Selectable(tr("Puyo Puyo (coming)"), false, ImGuiSelectableFlags_Disabled);
+        ImGui::Selectable(tr("Gomoku (coming)"), false, ImGuiSelectableFlags_Disabled);
         ImGui::EndCombo();
     }
     ImGui::PushFont(frame.fonts->large);
-    ImGui::Text("%lld games", static_cast<long long>(trainer_->episodes()));
+    ImGui::TextUnformatted(trf("{count} games", {{"count", static_cast<long long>(trainer_->episodes())}}).c_str());
     ImGui::PopFont();
-    ImGui::Text("%.1f games/s   %s   %lld moves", games_per_second_, clock_text(elapsed_s_).c_str(),
-                static_cast<long long>(trainer_->steps()));
-    if (ImGui::Button(training_ ? "Pause" : "Train", ImVec2(90, 0))) {
+    char rate[16];
+    std::snprintf(rate, sizeof rate, "%.1f", games_per_second_);
+    ImGui::TextUnformatted(trf("{rate} games/s   {time}   {count} moves",
+                               {{"rate", rate}, {"time", clock_text(elapsed_s_)}, {"count", static_cast<long long>(trainer_->steps())}})
+                               .c_str());
+    // At least 90 pixels wide, so the row does not jump as the label changes between Train and Pause.
+    const char* train_label = training_ ? tr("Pause") : tr("Train");
+    if (ImGui::Button(train_label, ImVec2(std::max(90.0f, ImGui::CalcTextSize(train_label).x + 20.0f), 0))) {
         if (training_) act({{"train", "pause"}});
         else start_training();
     }
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) reset();
+    if (ImGui::Button(tr("Reset"))) reset();
     ImGui::SameLine();
     ImGui::BeginDisabled(trainer_->episodes() == 0);
-    if (ImGui::Button("Play with it")) {
+    if (ImGui::Button(tr("Play with it"))) {
         checkpoint();
         const ms::Settings& board = trainer_->settings().board;
         Params play{{"game", "minesweeper"}, {"ai", "learned"}, {"show", "probability"}};
@@ -445,54 +452,56 @@ void LearnScreen::build_controls(const Frame& frame) {
         frame.open_game(play);
     }
     ImGui::EndDisabled();
-    if (ImGui::Button("Download model")) act({{"download", true}});
+    if (ImGui::Button(tr("Download model"))) act({{"download", true}});
     ImGui::SameLine();
-    if (ImGui::Button("Load model...") && !pick_file()) message_ = "Drop a model file on this window to load it.";
-    if (!message_.empty()) ImGui::TextWrapped("%s", message_.c_str());
+    if (ImGui::Button(tr("Load model...")) && !pick_file()) message_ = translatable("Drop a model file on this window to load it.");
+    if (!message_.pattern.empty()) text_wrapped(tr(message_));
 
     ImGui::Separator();
     const ms::Outcome outcome = live_.outcome();
-    ImGui::Text("Live game %lld, move %d%s", static_cast<long long>(live_games_), live_moves_,
-                outcome == ms::Outcome::Won ? ": won!" : outcome == ms::Outcome::Lost ? ": hit a mine" : "");
+    const MessageArg game{"game", static_cast<long long>(live_games_)}, move{"move", live_moves_};
+    text_wrapped(outcome == ms::Outcome::Won    ? trf("Live game {game}, move {move}: won!", {game, move})
+                 : outcome == ms::Outcome::Lost ? trf("Live game {game}, move {move}: hit a mine", {game, move})
+                                                : trf("Live game {game}, move {move}", {game, move}));
     setting_width();
-    if (ImGui::SliderInt("moves/s", &speed_, 1, 30)) mark_dirty();
+    if (ImGui::SliderInt(tr("moves/s"), &speed_, 1, 30)) mark_dirty();
     const double error = live_error();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Green: safe, red: a mine. The ring is the cell it opens next.");
-    if (error >= 0) ImGui::Text("Its chances are %.0f points off the exact ones, on average.", error * 100);
-    ImGui::PopTextWrapPos();
+    text_wrapped_disabled(tr("Green: safe, red: a mine. The ring is the cell it opens next."));
+    if (error >= 0)
+        text_wrapped(trf("Its chances are {points} points off the exact ones, on average.",
+                         {{"points", static_cast<long long>(std::lround(error * 100))}}));
 }
 
 void LearnScreen::build_settings() {
     ImGui::Separator();
-    ImGui::TextDisabled("Settings (Reset starts a run with them)");
+    text_wrapped_disabled(tr("Settings (Reset starts a run with them)"));
     setting_width();
-    ImGui::Combo("Board", &edit_board_, kBoardNames, 3);
+    combo_translated(tr("Board"), &edit_board_, kBoardNames, 3);
     if (edit_board_ == 2) {
         setting_width();
-        ImGui::SliderInt("Rows", &edit_rows_, 4, 16);
+        ImGui::SliderInt(tr("Rows"), &edit_rows_, 4, 16);
         setting_width();
-        ImGui::SliderInt("Columns", &edit_cols_, 4, 16);
+        ImGui::SliderInt(tr("Columns"), &edit_cols_, 4, 16);
         setting_width();
-        ImGui::SliderInt("Mines", &edit_mines_, 1, edit_rows_ * edit_cols_ - 9);
+        ImGui::SliderInt(tr("Mines"), &edit_mines_, 1, edit_rows_ * edit_cols_ - 9);
     }
     setting_width();
-    ImGui::SliderInt("Width (filters)", &edit_width_, 4, 64);
+    ImGui::SliderInt(tr("Width (filters)"), &edit_width_, 4, 64);
     setting_width();
-    ImGui::SliderInt("Depth (layers)", &edit_depth_, 1, 8);
+    ImGui::SliderInt(tr("Depth (layers)"), &edit_depth_, 1, 8);
     setting_width();
-    ImGui::SliderFloat("Learning rate", &edit_lr_, 0.0001f, 0.01f, "%.4f", ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat(tr("Learning rate"), &edit_lr_, 0.0001f, 0.01f, "%.4f", ImGuiSliderFlags_Logarithmic);
     setting_width();
-    ImGui::SliderFloat("Exploration", &edit_explore_, 0.0f, 0.5f, "%.2f");
+    ImGui::SliderFloat(tr("Exploration"), &edit_explore_, 0.0f, 0.5f, "%.2f");
     setting_width();
-    ImGui::Combo("Rewards", &edit_rewards_, kRewards, 2);
+    ImGui::Combo(tr("Rewards"), &edit_rewards_, kRewards, 2);  // the schemes' names are ids (their seeds)
     char seed[24] = {};
     edit_seed_.copy(seed, sizeof seed - 1);
     setting_width();
-    if (ImGui::InputTextWithHint("Seed", "random", seed, sizeof seed, ImGuiInputTextFlags_CharsDecimal)) edit_seed_ = seed;
-    if (edited_params() != params()) ImGui::TextWrapped("Press Reset to start again with these settings.");
-    if (!settings_error_.empty()) ImGui::TextWrapped("%s", settings_error_.c_str());
-    ImGui::TextDisabled("%zu weights", trainer_->network().parameter_count());
+    if (ImGui::InputTextWithHint(tr("Seed"), tr("random"), seed, sizeof seed, ImGuiInputTextFlags_CharsDecimal)) edit_seed_ = seed;
+    if (edited_params() != params()) text_wrapped(tr("Press Reset to start again with these settings."));
+    if (!settings_error_.empty()) text_wrapped(settings_error_);
+    ImGui::TextDisabled("%s", trf("{count} weights", {{"count", static_cast<long long>(trainer_->network().parameter_count())}}).c_str());
 }
 
 void LearnScreen::build_ui(const Frame& frame, float top) {

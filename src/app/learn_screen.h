@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "app/learned_models.h"
+#include "app/i18n.h"
 #include "app/screen.h"
 #include "minesweeper/learner.h"
 #include "minesweeper/rules.h"
@@ -27,8 +28,8 @@ class LearnScreen : public GameScreen {
 public:
     explicit LearnScreen(LearnedModels& models);
     const char* id() const override { return "learn"; }
-    const char* title() const override { return "Learn"; }
-    const char* lesson() const override { return "Make an AI: train a neural network and watch it learn."; }
+    const char* title() const override { return tr_key("Learn"); }
+    const char* lesson() const override { return tr_key("Make an AI: train a neural network and watch it learn."); }
     std::vector<CellLook> preview() const override;
     bool background() const override { return true; }
     // A new run with these settings (the weights start random), paused.
@@ -79,7 +80,7 @@ private:
     double rate_since_ms_ = -1, games_per_second_ = 0;
     int64_t rate_episodes_ = 0, checkpoint_episodes_ = 0;
     bool shown_ = false;  // drawn since the last update: training takes a larger slice
-    std::string message_;
+    Message message_;  // what the last download, load or stop did; empty pattern: nothing to say
 
     minesweeper::State live_{minesweeper::Settings{}, 0};
     int64_t live_games_ = 0;

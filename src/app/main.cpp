@@ -16,6 +16,8 @@
 #include "app/app.h"
 #include "app/board_renderer.h"
 #include "app/gl.h"
+#include "app/host.h"
+#include "app/i18n.h"
 #include "app/platform.h"
 #include "app/ui_font.h"
 #include "core/time_budget.h"
@@ -45,6 +47,23 @@ EM_JS(void, show_fatal_on_page, (const char* message), {
 EM_JS(void, mark_ready, (), { window.gridlab && window.gridlab._markReady(); });
 #else
 void mark_ready() {}
+
+// The desktop app's language: ?lang= in its argument, else the one chosen last, else the system's
+// ($LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG), else English.
+void choose_language(const std::string& query) {
+    std::string chosen = gridlab::app::supported_language(gridlab::app::parse_query(query)["lang"]);
+    if (chosen.empty()) chosen = gridlab::app::supported_language(gridlab::app::load_saved("gridlab.lang").value_or(""));
+    for (const char* variable : {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}) {
+        const char* value = std::getenv(variable);
+        if (chosen.empty() && value) chosen = gridlab::app::supported_language(std::string(value).substr(0, std::string(value).find_first_of(".:@")));
+    }
+    if (chosen.empty() || chosen == "en") return;
+    try {
+        gridlab::app::load_language(chosen);
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "gridlab: staying in English: %s\n", error.what());
+    }
+}
 #endif
 
 void report_fatal(const std::string& message) {
@@ -87,6 +106,24 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_open_file(const char* bytes, int size) 
     static std::string error;
     error = g_app ? g_app->open_file(std::string_view(bytes, static_cast<size_t>(size))) : "not started";
     return error.c_str();
+}
+// The page hands over a language's catalogue and font (web/gridlab.js): "" or why it was refused.
+EMSCRIPTEN_KEEPALIVE const char* gridlab_set_language(const char* code, const char* catalogue, const char* font,
+                                                      int font_size) {
+    static std::string error;
+    try {
+        gridlab::app::set_language(code, catalogue, std::string(font, static_cast<size_t>(font_size)));
+        error.clear();
+    } catch (const std::exception& refused) {
+        error = refused.what();
+    }
+    return error.c_str();
+}
+// window.gridlab.untranslated(): the texts shown in this language that its catalogue lacks.
+EMSCRIPTEN_KEEPALIVE const char* gridlab_untranslated() {
+    static std::string json;
+    json = nlohmann::json(gridlab::app::untranslated()).dump();
+    return json.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
     static std::string error;
@@ -132,11 +169,15 @@ int main(int argc, char** argv) {
         report_fatal(error);
         return 1;
     }
+#ifndef __EMSCRIPTEN__
+    choose_language(query);  // the page chooses its language before the app starts (web/gridlab.js)
+#endif
     static gridlab::app::App app;
     g_app = &app;
     app.start(query);
     gridlab::app::UiFonts fonts;
     float fonts_ratio = 0.0f;
+    int fonts_language = -1;
     long frame_count = 0;
     std::vector<int> keys_pressed;
 
@@ -158,9 +199,11 @@ int main(int argc, char** argv) {
         int w, h, fb_w, fb_h;
         platform.sizes(w, h, fb_w, fb_h);
         const float ratio = w > 0 ? float(fb_w) / float(w) : 1.0f;
-        if (ratio != fonts_ratio) {  // first frame, or the page moved to a screen of another density
+        // First frame, the page moved to a screen of another density, or another language came.
+        if (ratio != fonts_ratio || fonts_language != gridlab::app::language_generation()) {
             fonts = gridlab::app::load_ui_fonts(ratio);
             fonts_ratio = ratio;
+            fonts_language = gridlab::app::language_generation();
         }
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();

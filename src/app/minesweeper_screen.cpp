@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "app/ai_runner.h"
+#include "app/i18n.h"
 #include "app/minesweeper_board.h"
 #include "app/palette.h"
 #include "core/json_int.h"
@@ -20,7 +21,10 @@ namespace {
 
 using namespace palette;
 constexpr const char* kLevels[] = {"beginner", "intermediate", "expert", "custom"};
+constexpr const char* kLevelNames[] = {tr_key("Beginner"), tr_key("Intermediate"), tr_key("Expert"), tr_key("Custom")};
 constexpr const char* kFirstClicks[] = {"safe", "zero", "none", "random-start"};
+constexpr const char* kFirstClickNames[] = {tr_key("Safe cell"), tr_key("Opens an area"), tr_key("No help"),
+                                            tr_key("Random start")};
 constexpr const char* kSolvers[] = {"kb", "elimination", "probability", "learned"};
 constexpr float kLongPressSeconds = 0.45f;
 
@@ -55,7 +59,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     }
     const std::string solver = choice_param(params, "ai", "probability", {"kb", "elimination", "probability", "learned"});
     if (solver == "learned" && !models_->minesweeper)
-        throw std::invalid_argument("ai: there is no learned agent yet; train one on the Learn screen first");
+        throw Refusal(translatable("ai: there is no learned agent yet; train one on the Learn screen first"));
     const int speed = int_param(params, "speed", 4, 1, 30);
     // show=probability,proofs,sentences: overlays switched on from the start (a teacher's link).
     const std::string shown = params.count("show") ? params.at("show") : "";
@@ -65,7 +69,8 @@ void MinesweeperScreen::new_game(const Params& params) {
         const size_t end = std::min(shown.find(',', start), shown.size());
         const std::string overlay = shown.substr(start, end - start);
         const int which = overlay == "probability" ? 0 : overlay == "proofs" ? 1 : overlay == "sentences" ? 2 : -1;
-        if (which < 0) throw std::invalid_argument("show: '" + overlay + "' is not one of probability, proofs, sentences");
+        if (which < 0)
+            throw ValueError(ValueError::Kind::NotAChoice, "show", overlay, {}, {}, {"probability", "proofs", "sentences"});
         show[which] = true;
         start = end + 1;
     }
@@ -249,42 +254,48 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
 void MinesweeperScreen::build_panel(const Frame& frame) {
     const ms::Outcome outcome = state_.outcome();
     ImGui::PushFont(frame.fonts->large);
-    if (outcome == ms::Outcome::Won) ImGui::TextUnformatted("You win!");
-    else if (outcome == ms::Outcome::Lost) ImGui::TextUnformatted("Boom!");
+    if (outcome == ms::Outcome::Won) ImGui::TextUnformatted(tr("You win!"));
+    else if (outcome == ms::Outcome::Lost) ImGui::TextUnformatted(tr("Boom!"));
     else ImGui::Text("\xE2\x9A\x91 %d   %.0f s", state_.settings().mines - flags(), std::floor(elapsed_seconds(frame.now_ms)));
     ImGui::PopFont();
-    ImGui::Text("%s %dx%d, %d mines, seed %llu", level_.c_str(), state_.rows(), state_.cols(), state_.settings().mines,
-                static_cast<unsigned long long>(seed_));
+    text_wrapped(trf("{level} {rows}x{cols}, {mines} mines, seed {seed}",
+                     {{"level", translatable(kLevelNames[index_of(kLevels, 4, level_)])},
+                      {"rows", state_.rows()},
+                      {"cols", state_.cols()},
+                      {"mines", state_.settings().mines},
+                      {"seed", std::to_string(seed_)}}));
 
     ImGui::Separator();
-    ImGui::Text("AI: %s solver", solver_name_.c_str());
-    if (ImGui::Button("Hint")) hint_shown_ = true;
+    ImGui::TextUnformatted(trf("AI: {name} solver", {{"name", solver_name_}}).c_str());
+    if (ImGui::Button(tr("Hint"))) hint_shown_ = true;
     ImGui::SameLine();
-    if (ImGui::Button("AI move") && !state_.terminal()) {
+    if (ImGui::Button(tr("AI move")) && !state_.terminal()) {
         try {
             act({{"ai", "move"}});
         } catch (const std::invalid_argument&) {
         }
     }
     ImGui::SameLine();
-    if (ImGui::Button(ai_playing_ ? "Stop" : "AI plays") && !state_.terminal()) ai_playing_ = !ai_playing_;
+    if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
     ImGui::SetNextItemWidth(140);
-    ImGui::SliderInt("moves/s", &ai_moves_per_second_, 1, 30);
+    ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 30);
     if (hint_shown_ && decision()) {
         const int move = decision()->move;
+        const MessageArg row{"row", move / state_.cols()}, col{"col", move % state_.cols()};
         if (move >= 0)
-            ImGui::Text("Hint: (%d,%d) %s", move / state_.cols(), move % state_.cols(),
-                        decision()->guess ? "is the best guess" : "is certainly safe");
+            text_wrapped(decision()->guess ? trf("Hint: ({row},{col}) is the best guess", {row, col})
+                                           : trf("Hint: ({row},{col}) is certainly safe", {row, col}));
     }
-    if (!analysis_error_.empty()) ImGui::TextWrapped("The solver says: %s", analysis_error_.c_str());
+    if (!analysis_error_.empty()) text_wrapped(trf("The solver says: {reason}", {{"reason", analysis_error_}}));
 
     ImGui::Separator();
-    ImGui::Checkbox("Mine probability", &show_probabilities_);
-    ImGui::Checkbox("Proven cells", &show_proofs_);
-    if (solver_name_ == "kb") ImGui::Checkbox("Knowledge base", &show_sentences_);
+    ImGui::Checkbox(tr("Mine probability"), &show_probabilities_);
+    ImGui::Checkbox(tr("Proven cells"), &show_proofs_);
+    if (solver_name_ == "kb") ImGui::Checkbox(tr("Knowledge base"), &show_sentences_);
     if (solver_name_ == "kb" && show_sentences_ && analysis()) {
         const auto& sentences = analysis()->knowledge.sentences;
-        ImGui::TextDisabled("%zu sentences: cells = mines among them", sentences.size());
+        text_wrapped_disabled(trf("{count} sentences: cells = mines among them",
+                                  {{"count", static_cast<long long>(sentences.size())}}));
         ImGui::BeginChild("sentences", ImVec2(0, 150), true);
         for (size_t i = 0; i < std::min<size_t>(sentences.size(), 60); ++i) {
             std::string line = "{";
@@ -300,21 +311,21 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     }
 
     ImGui::Separator();
-    ImGui::TextDisabled("New game");
+    ImGui::TextDisabled("%s", tr("New game"));
     ImGui::SetNextItemWidth(150);
-    ImGui::Combo("Level", &edit_level_, kLevels, 4);
+    combo_translated(tr("Level"), &edit_level_, kLevelNames, 4);
     if (edit_level_ == 3) {
         ImGui::SetNextItemWidth(150);
-        ImGui::SliderInt("Rows", &edit_rows_, 2, ms::kMaxSide);
+        ImGui::SliderInt(tr("Rows"), &edit_rows_, 2, ms::kMaxSide);
         ImGui::SetNextItemWidth(150);
-        ImGui::SliderInt("Columns", &edit_cols_, 2, ms::kMaxSide);
+        ImGui::SliderInt(tr("Columns"), &edit_cols_, 2, ms::kMaxSide);
         ImGui::SetNextItemWidth(150);
-        ImGui::SliderInt("Mines", &edit_mines_, 1, edit_rows_ * edit_cols_ - 9);
+        ImGui::SliderInt(tr("Mines"), &edit_mines_, 1, edit_rows_ * edit_cols_ - 9);
     }
     ImGui::SetNextItemWidth(150);
-    ImGui::Combo("First click", &edit_first_, kFirstClicks, 4);
+    combo_translated(tr("First click"), &edit_first_, kFirstClickNames, 4);
     ImGui::SetNextItemWidth(150);
-    ImGui::Combo("Solver", &edit_solver_, kSolvers, 4);
+    ImGui::Combo(tr("Solver"), &edit_solver_, kSolvers, 4);  // the solvers' names are ids: never translated
     Params settings{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]}};
     if (edit_level_ == 3) {
         settings["rows"] = std::to_string(edit_rows_);
@@ -322,7 +333,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
         settings["mines"] = std::to_string(edit_mines_);
     }
     new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
-    if (!settings_error_.empty()) ImGui::TextWrapped("%s", settings_error_.c_str());
+    if (!settings_error_.empty()) text_wrapped(settings_error_);
 }
 
 void MinesweeperScreen::build_ui(const Frame& frame, float top) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/i18n.h"
 #include "app/learned_models.h"
 #include "app/screen.h"
 #include "minesweeper/rules.h"
@@ -22,9 +23,9 @@ class MinesweeperScreen : public GameScreen {
 public:
     explicit MinesweeperScreen(const LearnedModels& models);
     const char* id() const override { return "minesweeper"; }
-    const char* title() const override { return "Minesweeper"; }
+    const char* title() const override { return tr_key("Minesweeper"); }
     const char* lesson() const override {
-        return "Logic, then probability: watch a solver reason about every hidden cell.";
+        return tr_key("Logic, then probability: watch a solver reason about every hidden cell.");
     }
     std::vector<CellLook> preview() const override;
     void new_game(const Params& params) override;

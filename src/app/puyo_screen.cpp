@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "app/ai_runner.h"
+#include "app/i18n.h"
 #include "app/palette.h"
 #include "core/json_int.h"
 #include "search/games.h"
@@ -27,6 +28,11 @@ constexpr double kFlashPeriodMs = 90.0;
 constexpr double kChainBannerMs = 1800.0;
 constexpr int kSpawnRows = 2;  // above the field, where the player steers the pair
 constexpr const char* kRules[] = {"tsu", "tutorial"};
+constexpr const char* kRuleNames[] = {tr_key("Tsu"), tr_key("Tutorial")};
+// The puyo that sets off a planned chain, by colour (puyo::Puyo's order).
+constexpr const char* kTriggerNames[] = {tr_key("a puyo"),        tr_key("a red puyo"),    tr_key("a green puyo"),
+                                         tr_key("a blue puyo"),   tr_key("a yellow puyo"), tr_key("a purple puyo"),
+                                         tr_key("a garbage puyo")};
 constexpr const char* kAis[] = {"random", "greedy", "beam"};
 
 uint32_t with_alpha(uint32_t rgba, uint8_t alpha) { return (rgba & 0xFFFFFF00u) | alpha; }
@@ -301,8 +307,8 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     }
     // The chain counter over the field while a chain resolves.
     if (step >= 0) {
-        char label[32];
-        std::snprintf(label, sizeof label, "%d chain!", step + 1);
+        const std::string text = trf("{count} chain!", {{"count", step + 1}});
+        const char* label = text.c_str();
         ImFont* font = frame.fonts->large;
         const float size = board.cell * 0.9f;
         const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0, label);
@@ -318,17 +324,24 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::PushFont(frame.fonts->large);
     ImGui::Text("%lld", static_cast<long long>(state_.score()));
     ImGui::PopFont();
-    if (now_ms_ - dropped_ms_ < kChainBannerMs && last_result_.chains > 0)
-        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%d-chain!  +%lld%s", last_result_.chains,
-                           static_cast<long long>(last_result_.score), last_result_.all_clear ? "  all clear!" : "");
-    else
-        ImGui::TextDisabled("best chain %d (%lld points)", state_.max_chain(), static_cast<long long>(state_.best_chain_score()));
-    ImGui::Text("pair %d   seed %llu   %s rules", state_.pairs_placed() + 1, static_cast<unsigned long long>(seed_),
-                state_.settings().rules == puyo::RuleSet::Tsu ? "Tsu" : "tutorial");
-    if (state_.game_over()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "Game over: column 3 is full.");
+    if (now_ms_ - dropped_ms_ < kChainBannerMs && last_result_.chains > 0) {
+        const MessageArg chains{"count", last_result_.chains}, score{"score", static_cast<long long>(last_result_.score)};
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
+                           (last_result_.all_clear ? trf("{count}-chain!  +{score}  all clear!", {chains, score})
+                                                   : trf("{count}-chain!  +{score}", {chains, score})).c_str());
+    } else {
+        ImGui::TextDisabled("%s", trf("best chain {count} ({score} points)",
+                                      {{"count", state_.max_chain()}, {"score", static_cast<long long>(state_.best_chain_score())}})
+                                      .c_str());
+    }
+    text_wrapped(trf("pair {count}   seed {seed}   {rules} rules",
+                     {{"count", state_.pairs_placed() + 1},
+                      {"seed", std::to_string(seed_)},
+                      {"rules", translatable(state_.settings().rules == puyo::RuleSet::Tsu ? kRuleNames[0] : kRuleNames[1])}}));
+    if (state_.game_over()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", tr("Game over: column 3 is full."));
 
     // The two previews, as small boards.
-    ImGui::TextDisabled("Next");
+    ImGui::TextDisabled("%s", tr("Next"));
     const ImVec2 at = ImGui::GetCursorScreenPos();  // boards are placed in window coordinates
     const float cell = 26.0f;
     for (int ahead = 1; ahead <= puyo::kPreviewCount; ++ahead) {
@@ -345,45 +358,47 @@ void PuyoScreen::build_panel(const Frame& frame) {
         ImGui::SameLine();
         if (ImGui::Button(" \xE2\x86\xBB ")) rotate(-1);  // clockwise arrow
         ImGui::SameLine();
-        if (ImGui::Button("Drop")) {
+        if (ImGui::Button(tr("Drop"))) {
             try {
                 drop(cursor_);
             } catch (const std::invalid_argument&) {
             }
         }
-        ImGui::TextDisabled("Arrows move, Z/X rotate, down drops.\nTap a column, tap again to drop.");
+        text_wrapped_disabled(tr("Arrows move, Z/X rotate, down drops. Tap a column, tap again to drop."));
     }
     ImGui::Separator();
-    ImGui::Text("AI: %s", ai_name_.c_str());
-    if (ImGui::Button(ai_playing_ ? "Stop" : "AI plays") && !state_.terminal()) ai_playing_ = !ai_playing_;
+    ImGui::TextUnformatted(trf("AI: {name}", {{"name", ai_name_}}).c_str());
+    if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120);
-    ImGui::SliderInt("moves/s", &ai_moves_per_second_, 1, 20);
-    ImGui::Checkbox("Show the AI's plan", &show_plan_);
-    if (!ai_error_.empty()) ImGui::TextWrapped("The AI could not plan: %s", ai_error_.c_str());
+    ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 20);
+    ImGui::Checkbox(tr("Show the AI's plan"), &show_plan_);
+    if (!ai_error_.empty()) text_wrapped(trf("The AI could not plan: {reason}", {{"reason", ai_error_}}));
     if (show_plan_ && planning_) {
         const puyo::Plan& plan = plan_;
-        if (!plan_ready_) ImGui::TextDisabled("thinking... %lld positions", static_cast<long long>(plan.nodes));
-        else if (plan.firing) ImGui::Text("Fires a %d-chain now (%lld points)", plan.expected_chain, static_cast<long long>(plan.expected_score));
+        const MessageArg chain{"count", plan.expected_chain}, score{"score", static_cast<long long>(plan.expected_score)};
+        if (!plan_ready_)
+            ImGui::TextDisabled("%s", trf("thinking... {count} positions", {{"count", static_cast<long long>(plan.nodes)}}).c_str());
+        else if (plan.firing)
+            text_wrapped(trf("Fires a {count}-chain now ({score} points)", {chain, score}));
         else if (plan.expected_chain > 0)
-            ImGui::TextWrapped("Builds a %d-chain worth %lld; it fires with %s in column %d.", plan.expected_chain,
-                               static_cast<long long>(plan.expected_score),
-                               plan.trigger_color == Puyo::None ? "a puyo" : std::string(1, puyo::puyo_char(plan.trigger_color)).c_str(),
-                               plan.trigger_column + 1);
-        ImGui::TextDisabled("Rings: where it would put this pair.");
+            text_wrapped(trf("Builds a {count}-chain worth {score}; it fires with {puyo} in column {column}.",
+                             {chain, score, {"puyo", translatable(kTriggerNames[static_cast<int>(plan.trigger_color)])},
+                              {"column", plan.trigger_column + 1}}));
+        text_wrapped_disabled(tr("Rings: where it would put this pair."));
     }
 
     ImGui::Separator();
-    ImGui::TextDisabled("New game");
+    ImGui::TextDisabled("%s", tr("New game"));
     ImGui::SetNextItemWidth(140);
-    ImGui::Combo("Rules", &edit_rules_, kRules, 2);
+    combo_translated(tr("Rules"), &edit_rules_, kRuleNames, 2);
     ImGui::SetNextItemWidth(140);
-    ImGui::SliderInt("Colours", &edit_colors_, 3, 5);
+    ImGui::SliderInt(tr("Colours"), &edit_colors_, 3, 5);
     ImGui::SetNextItemWidth(140);
-    ImGui::Combo("AI", &edit_ai_, kAis, 3);
+    ImGui::Combo(tr("AI"), &edit_ai_, kAis, 3);  // the AIs' names are ids: never translated
     Params settings{{"rules", kRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
     new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
-    if (!settings_error_.empty()) ImGui::TextWrapped("%s", settings_error_.c_str());
+    if (!settings_error_.empty()) text_wrapped(settings_error_);
 }
 
 void PuyoScreen::build_ui(const Frame& frame, float top) {

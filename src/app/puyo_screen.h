@@ -8,6 +8,7 @@
 // {"ai":"move"|"play"|"stop"}.
 #pragma once
 
+#include "app/i18n.h"
 #include "app/screen.h"
 #include "puyo/ai.h"
 #include "puyo/rules.h"
@@ -18,8 +19,8 @@ class PuyoScreen : public GameScreen {
 public:
     PuyoScreen();
     const char* id() const override { return "puyo"; }
-    const char* title() const override { return "Puyo Puyo"; }
-    const char* lesson() const override { return "Chains and search: an AI that plans a cascade many moves ahead."; }
+    const char* title() const override { return tr_key("Puyo Puyo"); }
+    const char* lesson() const override { return tr_key("Chains and search: an AI that plans a cascade many moves ahead."); }
     std::vector<CellLook> preview() const override;
     void new_game(const Params& params) override;
     Params params() const override { return params_; }

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/i18n.h"
+#include "core/message.h"
 #include "core/rng.h"
 #include "core/text.h"
 
@@ -26,12 +28,9 @@ std::string choice_param(const Params& params, const std::string& key, const std
                          std::initializer_list<const char*> choices) {
     const auto found = params.find(key);
     if (found == params.end()) return fallback;
-    std::string allowed;
-    for (const char* choice : choices) {
+    for (const char* choice : choices)
         if (found->second == choice) return found->second;
-        allowed += std::string(allowed.empty() ? "" : ", ") + choice;
-    }
-    throw std::invalid_argument(key + ": '" + found->second + "' is not one of " + allowed);
+    throw ValueError(ValueError::Kind::NotAChoice, key, found->second, {}, {}, std::vector<std::string>(choices.begin(), choices.end()));
 }
 
 int index_of(const char* const* names, int count, const std::string& name) {
@@ -49,9 +48,9 @@ uint64_t seed_param(const Params& params) {
     }
     const std::string& text = found->second;
     uint64_t seed = 0;
-    if (text.empty() || text.size() > 19) throw std::invalid_argument("seed: '" + text + "' is not a whole number");
+    if (text.empty() || text.size() > 19) throw ValueError(ValueError::Kind::NotWholeNumber, "seed", text);
     for (char c : text) {
-        if (c < '0' || c > '9') throw std::invalid_argument("seed: '" + text + "' is not a whole number");
+        if (c < '0' || c > '9') throw ValueError(ValueError::Kind::NotWholeNumber, "seed", text);
         seed = seed * 10 + static_cast<uint64_t>(c - '0');
     }
     return seed;
@@ -97,10 +96,10 @@ void new_game_buttons(GameScreen& screen, Params settings, uint64_t current_seed
     char buffer[24] = {};
     seed_text.copy(buffer, sizeof buffer - 1);
     ImGui::SetNextItemWidth(140);
-    if (ImGui::InputTextWithHint("Seed", "random", buffer, sizeof buffer, ImGuiInputTextFlags_CharsDecimal)) seed_text = buffer;
-    const bool fresh = ImGui::Button("New game");
+    if (ImGui::InputTextWithHint(tr("Seed"), tr("random"), buffer, sizeof buffer, ImGuiInputTextFlags_CharsDecimal)) seed_text = buffer;
+    const bool fresh = ImGui::Button(tr("New game"));
     ImGui::SameLine();
-    const bool again = ImGui::Button("Same game again");
+    const bool again = ImGui::Button(tr("Same game again"));
     if (!fresh && !again) return;
     if (again) settings["seed"] = std::to_string(current_seed);
     else if (!seed_text.empty()) settings["seed"] = seed_text;
@@ -108,7 +107,7 @@ void new_game_buttons(GameScreen& screen, Params settings, uint64_t current_seed
     try {
         screen.new_game(settings);
     } catch (const std::invalid_argument& refused) {
-        error = refused.what();
+        error = tr(message_of(refused));
     }
 }
 

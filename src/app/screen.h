@@ -19,14 +19,14 @@ namespace gridlab::app {
 // Game parameters, as in the URL: ?game=gomoku&size=15&black=human&white=mcts&seed=7
 using Params = std::map<std::string, std::string>;
 
-// Reads an integer parameter in [lo, hi]; absent: `fallback`. Throws std::invalid_argument naming it.
+// Reads an integer parameter in [lo, hi]; absent: `fallback`. Throws ValueError (core/message.h) naming it.
 int int_param(const Params& params, const std::string& key, int fallback, int lo, int hi);
 // The position of `name` among `count` names, or 0 (the first) if absent: a combo box's index.
 int index_of(const char* const* names, int count, const std::string& name);
-// Reads a parameter that must be one of `choices`; absent: `fallback`. Throws std::invalid_argument.
+// Reads a parameter that must be one of `choices`; absent: `fallback`. Throws ValueError.
 std::string choice_param(const Params& params, const std::string& key, const std::string& fallback,
                          std::initializer_list<const char*> choices);
-// Reads a decimal number parameter in [lo, hi]; absent: `fallback`. Throws std::invalid_argument.
+// Reads a decimal number parameter in [lo, hi]; absent: `fallback`. Throws ValueError.
 double number_param(const Params& params, const std::string& key, double fallback, double lo, double hi);
 // The seed parameter (any unsigned 64-bit number); absent: a fresh one from the clock.
 uint64_t seed_param(const Params& params);

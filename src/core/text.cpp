@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/message.h"
+
 namespace gridlab {
 
 namespace {
@@ -76,10 +78,10 @@ int parse_int(std::string_view text, int lo, int hi, std::string_view what) {
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (ec != std::errc() || ptr != end || text.empty())
-        throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' is not a whole number");
+        throw ValueError(ValueError::Kind::NotWholeNumber, std::string(what), std::string(text));
     if (value < lo || value > hi)
-        throw std::invalid_argument(std::string(what) + ": " + std::to_string(value) + " is outside " +
-                                    std::to_string(lo) + ".." + std::to_string(hi));
+        throw ValueError(ValueError::Kind::OutOfRange, std::string(what), std::to_string(value), std::to_string(lo),
+                         std::to_string(hi));
     return value;
 }
 
@@ -88,10 +90,9 @@ double parse_number(std::string_view text, double lo, double hi, std::string_vie
     char* end = nullptr;
     const double value = copy.empty() ? 0.0 : std::strtod(copy.c_str(), &end);
     if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(value))
-        throw std::invalid_argument(std::string(what) + ": '" + copy + "' is not a number");
+        throw ValueError(ValueError::Kind::NotNumber, std::string(what), copy);
     if (value < lo || value > hi)
-        throw std::invalid_argument(std::string(what) + ": " + copy + " is outside " + format_number(lo) + ".." +
-                                    format_number(hi));
+        throw ValueError(ValueError::Kind::OutOfRange, std::string(what), copy, format_number(lo), format_number(hi));
     return value;
 }
 

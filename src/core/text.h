@@ -31,9 +31,9 @@ std::vector<std::string> split_lines(std::string_view text);
 // line and column of the first problem: no rows, a row of the wrong length, a character not allowed.
 Grid<char> parse_char_grid(std::string_view text, std::string_view allowed);
 
-// Parses a whole decimal integer in [lo, hi]; throws std::invalid_argument naming `what` otherwise.
+// Parses a whole decimal integer in [lo, hi]; throws ValueError (core/message.h) naming `what` otherwise.
 int parse_int(std::string_view text, int lo, int hi, std::string_view what);
-// Parses a decimal number ("0.001", "1e-3") in [lo, hi]; throws std::invalid_argument naming `what`.
+// Parses a decimal number ("0.001", "1e-3") in [lo, hi]; throws ValueError naming `what`.
 double parse_number(std::string_view text, double lo, double hi, std::string_view what);
 // The shortest usual form of a number, as parse_number reads it: 0.001, 25, 1e-05 (printf's %g).
 std::string format_number(double value);
