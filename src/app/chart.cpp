@@ -1,5 +1,7 @@
 #include "app/chart.h"
 
+#include "app/i18n.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -100,7 +102,7 @@ void draw_line_chart(const LineChart& chart, float w, float h) {
     draw->AddText(ImVec2((lo.x + hi.x - x_label_size.x) / 2, hi.y + line + 10), kLabel, chart.x_label);
 
     if (ys.empty()) {
-        const char* empty = "no points yet";
+        const char* empty = tr("no points yet");
         const ImVec2 size = ImGui::CalcTextSize(empty);
         draw->AddText(ImVec2((lo.x + hi.x - size.x) / 2, (lo.y + hi.y - size.y) / 2), kLabel, empty);
         return;

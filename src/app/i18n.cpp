@@ -173,7 +173,14 @@ void text_wrapped_disabled(std::string_view text) {
 
 bool combo_translated(const char* label, int* index, const char* const* english_names, int count) {
     std::vector<const char*> names;
-    for (int i = 0; i < count; ++i) names.push_back(tr(english_names[i]));
+    float widest = 0;
+    for (int i = 0; i < count; ++i) {
+        names.push_back(tr(english_names[i]));
+        widest = std::max(widest, ImGui::CalcTextSize(names.back()).x);
+    }
+    // Wide enough for the longest item in this language (the width asked for is the least).
+    const float needed = widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+    ImGui::SetNextItemWidth(std::max(ImGui::CalcItemWidth(), needed));
     return ImGui::Combo(label, index, names.data(), count);
 }
 

@@ -71,12 +71,15 @@ ImFont* add_memory_font(const void* data, size_t size, float pixels, const ImWch
 }
 
 // DejaVu Sans for Latin, the language's CJK face for its catalogue's glyphs, and the language names.
+// At the same pixel size Noto's ideographs and Hangul look smaller than DejaVu's letters and digits
+// beside them (DejaVu's are large for their em), so they are drawn a little larger, on the same baseline.
 ImFont* add_font(float pixels) {
+    constexpr float kCjkScale = 1.12f;
     ImFont* font = add_memory_font(kUiFontTtf, kUiFontTtfSize, pixels, kGlyphRanges, false);
     if (!language_font().empty())
-        add_memory_font(language_font().data(), language_font().size(), pixels, language_glyph_ranges(), true);
+        add_memory_font(language_font().data(), language_font().size(), pixels * kCjkScale, language_glyph_ranges(), true);
     for (size_t i = 0; i < kNameFonts.size(); ++i)
-        add_memory_font(kNameFonts[i].data, kNameFonts[i].size, pixels, name_ranges()[i].data(), true);
+        add_memory_font(kNameFonts[i].data, kNameFonts[i].size, pixels * kCjkScale, name_ranges()[i].data(), true);
     return font;
 }
 }  // namespace
