@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "app/ai_runner.h"
@@ -137,7 +139,10 @@ GameScreen* App::screen_for(const std::string& game) const {
 
 void App::notify(Message message, double seconds) {
     notice_ = std::move(message);
-    notice_until_ms_ = now_ms_ + seconds * 1000.0;
+    // Its time starts at the next update: a notice from start() waits for the first frame, however
+    // long the page takes to get there (fonts for a CJK language take a moment to build).
+    notice_seconds_ = seconds;
+    notice_until_ms_ = std::numeric_limits<double>::infinity();
 }
 
 bool App::restore_saved(GameScreen& screen, const Params& params) {
@@ -209,6 +214,7 @@ void App::show_address(const std::string& query) {
 
 void App::update(double now_ms, double slice_ms) {
     now_ms_ = now_ms;
+    if (std::isinf(notice_until_ms_)) notice_until_ms_ = now_ms + notice_seconds_ * 1000.0;
     try {
         for (const auto& screen : screens_)
             if (screen.get() == current_ || screen->background()) screen->update(make_frame(0, 0), slice_ms);

@@ -93,7 +93,8 @@ private:
     double now_ms_ = 0;
     Message notice_;  // worded in the language shown; state() gives it in English
     std::string shown_query_;
-    double notice_until_ms_ = 0;
+    double notice_until_ms_ = 0;  // infinity: shown from the next update on, for notice_seconds_
+    double notice_seconds_ = 0;
     RenderTarget target_;
     std::deque<QueuedBoard> boards_;  // a deque: the draw list keeps pointers to its elements
 };

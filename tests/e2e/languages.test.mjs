@@ -1,0 +1,117 @@
+// The page in English, Japanese, Korean and Simplified Chinese: every screen drawn with no text
+// missing from the language's catalogue (window.gridlab.untranslated()), a screenshot of each to look
+// at, one move played, and state() the same in every language; the language from ?lang=, from the
+// browser's languages, from the menu (remembered), and a refused catalogue changes nothing.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { appState, frames, openApp, screenshot, startBrowser, WEB_DIR } from './browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env.close(); });
+
+const LANGUAGES = ['en', 'ja', 'ko', 'zh-Hans'];
+// Each screen, opened with a fixed seed, and one move on it (Learn: one setting, no training).
+const SCREENS = [
+  { name: 'minesweeper', params: { game: 'minesweeper', level: 'beginner', seed: 42 }, move: { reveal: [4, 4] } },
+  { name: 'puyo', params: { game: 'puyo', rules: 'tsu', seed: 7 }, move: { drop: true } },
+  { name: 'gomoku', params: { game: 'gomoku', size: 9, black: 'human', white: 'human', seed: 3 }, move: { move: [4, 4] } },
+  { name: 'learn', params: { game: 'learn', level: 'small', seed: 3 }, move: { speed: 7 } },
+];
+
+// What may differ between two runs of the same game: clocks, rates, how far the Puyo AI's plan for
+// the next pair has got (it thinks in the background), and the Learn screen's live game (played in
+// real time by the untrained network).
+function comparable(state) {
+  const copy = JSON.parse(JSON.stringify(state));
+  delete copy.time_s;
+  delete copy.elapsed_s;
+  delete copy.games_per_second;
+  if (copy.game === 'puyo') delete copy.ai.plan;
+  if (copy.game === 'learn') delete copy.live;
+  return copy;
+}
+
+async function untranslated(page) {
+  await frames(page, 3);
+  return page.evaluate(() => window.gridlab.untranslated());
+}
+
+test('every screen in every language: nothing untranslated, one move, the same state()', async () => {
+  const states = {};
+  for (const language of LANGUAGES) {
+    const app = await openApp(env.browser, env.site.url + '?lang=' + language);
+    assert.equal(await app.page.evaluate(() => document.documentElement.lang), language);
+    assert.equal(await app.page.evaluate(() => window.gridlab.language()), language);
+    assert.deepEqual(await untranslated(app.page), [], language + ': the start screen');
+    await screenshot(app.page, `lang-${language}-start`);
+    for (const screen of SCREENS) {
+      await app.page.evaluate((params) => window.gridlab.newGame(params), screen.params);
+      await app.page.evaluate((move) => window.gridlab.act(move), screen.move);
+      await frames(app.page, 4);
+      assert.deepEqual(await untranslated(app.page), [], `${language}: ${screen.name}`);
+      await screenshot(app.page, `lang-${language}-${screen.name}`);
+      states[screen.name] = states[screen.name] || {};
+      states[screen.name][language] = comparable(await appState(app.page));
+    }
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  }
+  for (const screen of SCREENS)
+    for (const language of LANGUAGES.slice(1))
+      assert.deepEqual(states[screen.name][language], states[screen.name].en, `${screen.name}: state() in ${language}`);
+});
+
+test('a notice is worded in the language, and state() keeps it in English', async () => {
+  const app = await openApp(env.browser, env.site.url + '?lang=ja&game=gomoku&size=40');
+  const state = await appState(app.page);
+  assert.equal(state.size, 15, 'the usual settings');
+  assert.match(state.notice, /^The link asks for something that is not possible \(size: 40 is outside 5\.\.19\)/);
+  assert.deepEqual(await untranslated(app.page), []);
+  await screenshot(app.page, 'lang-ja-notice');
+  await app.close();
+});
+
+test('the language comes from the browser when the address does not say', async () => {
+  for (const [locale, expected] of [['ja-JP', 'ja'], ['ko-KR', 'ko'], ['zh-CN', 'zh-Hans'], ['zh-SG', 'zh-Hans'],
+                                    ['zh-TW', 'en'], ['fr-FR', 'en'], ['en-GB', 'en']]) {
+    const app = await openApp(env.browser, env.site.url, { locale });
+    assert.equal(await app.page.evaluate(() => window.gridlab.language()), expected, locale);
+    await app.close();
+  }
+});
+
+test('the menu switches the language on the spot and it is remembered; a link keeps its parameters', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=minesweeper&seed=5', { locale: 'en-US' });
+  const before = comparable(await appState(app.page));
+  const requests = [];
+  app.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  assert.equal(await app.page.evaluate(() => window.gridlab.loadLanguage('ko')), '');
+  assert.deepEqual(requests.filter((path) => path.includes('/lang/')).sort(), ['/lang/ko.json', '/lang/ko.otf']);
+  assert.equal(await app.page.evaluate(() => document.documentElement.lang), 'ko');
+  assert.deepEqual(await untranslated(app.page), []);
+  assert.deepEqual(comparable(await appState(app.page)), before, 'the game is untouched');
+  await app.page.reload();
+  await app.page.waitForFunction(() => window.gridlab && window.gridlab.ready);
+  assert.equal(await app.page.evaluate(() => window.gridlab.language()), 'ko', 'remembered');
+  assert.equal(new URL(app.page.url()).searchParams.get('lang'), null, 'not a game parameter');
+  await app.close();
+});
+
+test('a refused catalogue leaves the language as it was; a missing text is reported', async () => {
+  const app = await openApp(env.browser, env.site.url + '?lang=ja&game=minesweeper&seed=5');
+  await app.page.route('**/lang/ko.json', (route) => route.fulfill({ body: '{"New game": "{x}"}', contentType: 'application/json' }));
+  const refused = await app.page.evaluate(() => window.gridlab.loadLanguage('ko'));
+  assert.match(refused, /catalogue entry 'New game': the translation must keep the placeholders/);
+  assert.equal(await app.page.evaluate(() => window.gridlab.language()), 'ja');
+  assert.deepEqual(await untranslated(app.page), []);
+
+  // The same catalogue without one text: the check that guards the other tests fails as it should.
+  const catalogue = JSON.parse(readFileSync(WEB_DIR + '/lang/zh-Hans.json', 'utf8'));
+  delete catalogue['New game'];
+  await app.page.route('**/lang/zh-Hans.json', (route) => route.fulfill({ body: JSON.stringify(catalogue), contentType: 'application/json' }));
+  assert.equal(await app.page.evaluate(() => window.gridlab.loadLanguage('zh-Hans')), '');
+  assert.deepEqual(await untranslated(app.page), ['New game']);
+  await app.close();
+});
