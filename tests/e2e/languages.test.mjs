@@ -115,3 +115,20 @@ test('a refused catalogue leaves the language as it was; a missing text is repor
   assert.deepEqual(await untranslated(app.page), ['New game']);
   await app.close();
 });
+
+test("the page's own words: title, <html lang> and the no-WebGL2 message in the language", async () => {
+  const context = await env.browser.newContext({ locale: 'ja-JP' });
+  const page = await context.newPage();
+  await page.addInitScript(() => {  // a browser without WebGL2
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : original.call(this, type, ...rest);
+    };
+  });
+  await page.goto(env.site.url);
+  await page.waitForFunction(() => !document.getElementById('fatal').hidden);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ja');
+  assert.equal(await page.title(), 'gridlab: ゲームAIで遊び、観察し、学ぼう');
+  assert.match(await page.textContent('#fatal'), /^gridlab には WebGL2 が必要ですが/);
+  await context.close();
+});
