@@ -337,7 +337,7 @@ void GomokuScreen::restore(const nlohmann::json& saved) {
     replay.new_game(saved.at("params").get<Params>());
     for (const nlohmann::json& move : saved.at("moves")) {
         const std::optional<int> action = json_int(move, 0, replay.state_.num_actions() - 1);
-        if (!action) throw std::invalid_argument("a saved move is not a cell of the board");
+        if (!action) throw Refusal(translatable("a saved move is not a cell of the board"));
         replay.state_.apply(*action);
     }
     *this = std::move(replay);

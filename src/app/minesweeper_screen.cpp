@@ -389,9 +389,9 @@ void MinesweeperScreen::restore(const nlohmann::json& saved) {
     for (const nlohmann::json& action : saved.at("actions")) {
         const std::string kind = action.at(0).get<std::string>();
         const std::optional<int> cell = json_int(action.at(1), 0, replay.state_.size() - 1);
-        if (!cell) throw std::invalid_argument("a saved move is off the board");
+        if (!cell) throw Refusal(translatable("a saved move is off the board"));
         replay.apply({kind == "reveal" ? Kind::Reveal : kind == "flag" ? Kind::Flag : kind == "chord" ? Kind::Chord
-                                                                                   : throw std::invalid_argument("unknown saved move"),
+                                                                                   : throw Refusal(translatable("unknown saved move")),
                       *cell});
     }
     // The clock goes on from where it was.

@@ -452,7 +452,7 @@ void PuyoScreen::restore(const nlohmann::json& saved) {
     replay.ai_playing_ = false;  // a restored game waits for the player
     for (const nlohmann::json& action : saved.at("actions")) {
         const std::optional<int> index = json_int(action, 0, puyo::kPlacementCount - 1);
-        if (!index) throw std::invalid_argument("a saved placement is not one of the 22");
+        if (!index) throw Refusal(translatable("a saved placement is not one of the 22"));
         replay.drop(puyo::placement_of(*index));
     }
     replay.dropped_ms_ = -1e9;
