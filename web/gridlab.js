@@ -29,6 +29,11 @@
     newGame(params) { check(window.Module.ccall('gridlab_new_game', 'string', ['string'], [JSON.stringify(params || {})])); },
     // The app's milliseconds of work per frame (events, AI slice, UI) before drawing, smoothed.
     frameMs() { return window.Module.ccall('gridlab_frame_ms', 'number', [], []); },
+    // Frames the app built and drew since it started: a page at rest builds one a heartbeat (250 ms)
+    // to look for changes, and draws none.
+    frames() {
+      return { built: window.Module._gridlab_frames_built(), drawn: window.Module._gridlab_frames_drawn() };
+    },
     // A player action on the current game, e.g. {move: [7, 7]} (see README for each game's actions).
     act(action) { check(window.Module.ccall('gridlab_act', 'string', ['string'], [JSON.stringify(action)])); },
     // Gives the app a file's bytes (a model file for the Learn screen); throws if it was refused.
