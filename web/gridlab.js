@@ -118,5 +118,6 @@
   const script = document.createElement('script');
   script.src = template.getAttribute('src');
   script.onerror = () => fatal('gridlab could not load ' + script.src + '. Check the connection and reload.');
-  document.body.appendChild(script);
+  // After a newer build of the offline site has had its chance to take over (web/offline.js).
+  (window.gridlabOffline ? window.gridlabOffline.beforeStart : Promise.resolve()).then(() => document.body.appendChild(script));
 })();
