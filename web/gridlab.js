@@ -97,7 +97,8 @@
   async function fetchWithProgress(url, onProgress) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
-    const total = Number(response.headers.get('Content-Length')) || 0;
+    // A gzipped response's length is not the length of what the reader gives: no fraction then.
+    const total = response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0;
     const reader = response.body.getReader();
     const chunks = [];
     let loaded = 0;
