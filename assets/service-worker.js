@@ -1,8 +1,8 @@
 // The site offline (issue 19): after the first visit the page opens and plays with no network.
 // cmake/SiteManifest.cmake writes this file into the built site with the build's files and a hash
 // of them, so each build has its own cache, "gridlab-<hash>", and its own worker script: a new build
-// installs beside the old one and takes over only when one page is open, at the page's start (see
-// web/offline.js), so a page never mixes one build's .js with another's .wasm. Files under lang/ (a
+// installs beside the old one and takes over when a page starts (web/offline.js); every page open
+// then reloads on it, so a page never mixes one build's .js with another's .wasm. Files under lang/ (a
 // language's catalogue and font) are cached when first used, so a class downloads only its own.
 'use strict';
 const BUILD = '@GRIDLAB_BUILD@';
@@ -34,14 +34,9 @@ self.addEventListener('message', (event) => {
   if (message.type === 'build') {
     event.ports[0].postMessage({ build: BUILD });
   } else if (message.type === 'take-over') {
-    // A page starting while this build waits: it takes over if that page is the only one open, and
-    // answers whether it did (then the page reloads, on this build).
-    event.waitUntil((async () => {
-      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const alone = pages.length <= 1;
-      if (alone) await self.skipWaiting();
-      event.ports[0].postMessage({ tookOver: alone });
-    })());
+    // A page starting while this build waits: it takes over, and the pages open reload on it.
+    event.ports[0].postMessage({ tookOver: true });
+    event.waitUntil(self.skipWaiting());
   } else if (message.type === 'cache-used' && Array.isArray(message.urls)) {
     // What the page loaded before this worker controlled it (the first visit's language files).
     event.waitUntil(cacheOnce(message.urls.filter((url) => KNOWN.has(url))));
@@ -49,6 +44,7 @@ self.addEventListener('message', (event) => {
 });
 
 async function cacheOnce(urls) {
+  if (!(await caches.has(CACHE))) return;  // a newer build deleted it: this worker's days are over
   const cache = await caches.open(CACHE);
   for (const url of urls)
     if (!(await cache.match(url))) await cache.add(new Request(url, { cache: 'reload' }));
@@ -63,6 +59,9 @@ self.addEventListener('fetch', (event) => {
   const url = address.href === scoped('./') ? scoped('index.html') : address.href;
   if (!KNOWN.has(url)) return;
   event.respondWith((async () => {
+    // A newer build deleted this one's cache (its pages are reloading): the network, without
+    // opening the cache again, which would bring it back.
+    if (!(await caches.has(CACHE))) return fetch(request);
     const cache = await caches.open(CACHE);
     const cached = await cache.match(url);
     // The page says which build served it (web/offline.js checks it against the worker in charge).

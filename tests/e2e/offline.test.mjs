@@ -25,9 +25,9 @@ after(async () => {
 
 const buildOf = (dir) => /const BUILD = '([0-9a-f]+)'/.exec(readFileSync(join(dir, 'service-worker.js'), 'utf8'))[1];
 
-// Polls `condition` (an async function) until it is true, for up to 30 s.
-async function until(condition, what) {
-  for (const started = Date.now(); Date.now() - started < 30000; await new Promise((done) => setTimeout(done, 200)))
+// Polls `condition` (an async function) until it is true, for up to `ms`.
+async function until(condition, what, ms = 30000) {
+  for (const started = Date.now(); Date.now() - started < ms; await new Promise((done) => setTimeout(done, 200)))
     if (await condition()) return;
   throw new Error('timed out waiting for ' + what);
 }
@@ -52,6 +52,11 @@ test('after a first visit the page opens and plays a move with the network off',
   assert.deepEqual(names, ['gridlab-' + buildOf(siteDir)]);
   for (const file of ['/index.html', '/index.js', '/index.wasm', '/worker.js', '/worker.wasm', '/manifest.webmanifest', '/icon-192.png'])
     assert.ok(cached.includes(file), `${file} is cached`);
+  // Installable as an app (a Chromebook's shelf): Chromium finds nothing missing but a normal profile.
+  const cdp = await app.page.context().newCDPSession(app.page);
+  assert.deepEqual((await cdp.send('Page.getAppManifest')).errors, []);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'), []);
 
   await app.page.context().setOffline(true);
   await reload(app.page);
@@ -84,10 +89,17 @@ test('a new build replaces the cache: the next start takes it over and deletes t
               'the new build to be installed');
   assert.equal(await loadedBuildMark(app.page), '', 'the page still runs the old build whole');
 
-  // The next start: the new build takes over before the app loads, and the old cache is gone.
-  await reload(app.page);
-  await until(async () => (await app.page.evaluate(() => caches.keys())).join() === 'gridlab-' + newBuild,
-              'the old cache to be deleted');
+  // The next start: the new build takes over before the app loads (or, when its activation is slow,
+  // right after: the page reloads then), and the old cache is gone. Chromium sometimes holds the
+  // activation past 15 s (the old build's requests in flight): a start after that one finishes it.
+  const replaced = async () => (await app.page.evaluate(() => caches.keys())).join() === 'gridlab-' + newBuild;
+  let starts = 0;
+  while (!(await replaced()) && starts < 3) {
+    starts++;
+    await reload(app.page);
+    await until(replaced, 'the old cache to be deleted', 15000).catch(() => {});
+  }
+  assert.ok(await replaced(), `the old cache is deleted (after ${starts} starts)`);
   await app.page.waitForFunction(() => window.gridlab && window.gridlab.ready, null, { timeout: 60000 });
   assert.equal(await loadedBuildMark(app.page), 'new', 'the page runs on the new build');
   assert.deepEqual(app.errors, []);
