@@ -121,6 +121,9 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_open_file(const char* bytes, int size) 
 EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
     static std::string error;
     error = g_app ? g_app->act_json(action_json) : "not started";
+    // What the action set going (an AI move whose answer is known) is done now, not at the next
+    // frame, which a page at rest draws only when woken.
+    if (g_app) g_app->update(g_clock.elapsed_ms(), 0.0);
     gridlab::app::Platform::wake();
     return error.c_str();
 }
