@@ -90,6 +90,11 @@
     newGame(params) { check(window.Module.ccall('gridlab_new_game', 'string', ['string'], [JSON.stringify(params || {})])); },
     // The app's milliseconds of work per frame (events, AI slice, UI) before drawing, smoothed.
     frameMs() { return window.Module.ccall('gridlab_frame_ms', 'number', [], []); },
+    // Frames the app built and drew since it started: a page at rest builds one a heartbeat (250 ms)
+    // to look for changes, and draws none.
+    frames() {
+      return { built: window.Module._gridlab_frames_built(), drawn: window.Module._gridlab_frames_drawn() };
+    },
     // A player action on the current game, e.g. {move: [7, 7]} (see README for each game's actions).
     act(action) { check(window.Module.ccall('gridlab_act', 'string', ['string'], [JSON.stringify(action)])); },
     // Gives the app a file's bytes (a model file for the Learn screen); throws if it was refused.
@@ -176,7 +181,8 @@
   async function fetchWithProgress(url, onProgress) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(url + ': HTTP ' + response.status);
-    const total = Number(response.headers.get('Content-Length')) || 0;
+    // A gzipped response's length is not the length of what the reader gives: no fraction then.
+    const total = response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0;
     const reader = response.body.getReader();
     const chunks = [];
     let loaded = 0;
@@ -197,5 +203,6 @@
   const script = document.createElement('script');
   script.src = template.getAttribute('src');
   script.onerror = () => fatal(tr('gridlab could not load {file}. Check the connection and reload.', { file: script.src }));
-  document.body.appendChild(script);
+  // After a newer build of the offline site has had its chance to take over (web/offline.js).
+  (window.gridlabOffline ? window.gridlabOffline.beforeStart : Promise.resolve()).then(() => document.body.appendChild(script));
 })();

@@ -27,6 +27,8 @@ public:
     // Starts a training run (search/games.h), replacing the one in flight. Returns its id.
     int64_t train(nlohmann::json request);
     bool running(int64_t id) const { return id != 0 && (id == search_.id || id == training_.id); }
+    // True while the app's frames do the thinking (no worker, a job in flight): they must keep coming.
+    bool thinks_in_frames() const { return !use_worker_ && (search_.id != 0 || training_.id != 0); }
     // The search or training `id`, if it is still in flight. A training still answers with its
     // final result (its model), which poll returns.
     void cancel(int64_t id);

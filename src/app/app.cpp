@@ -2,9 +2,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "app/ai_runner.h"
 #include "app/gomoku_screen.h"
@@ -244,6 +246,30 @@ void App::draw_queued_board(const ImDrawList*, const ImDrawCmd* command) {
 
 void App::request_open(void* self, const Params& params) { static_cast<App*>(self)->open_game(params); }
 
+void App::request_frame(void* self, double at_ms) {
+    double& due = static_cast<App*>(self)->frame_due_ms_;
+    due = std::min(due, at_ms);
+}
+
+double App::take_frame_due_ms() { return std::exchange(frame_due_ms_, std::numeric_limits<double>::infinity()); }
+
+void App::add_boards_to(Fingerprint& fingerprint) const {
+    for (const QueuedBoard& board : boards_) {
+        fingerprint.add(board.where.x);
+        fingerprint.add(board.where.y);
+        fingerprint.add(board.where.cell);
+        fingerprint.add(board.where.rows);
+        fingerprint.add(board.where.cols);
+        fingerprint.add(board.line_rgba);
+        fingerprint.add(board.mark_rgba);
+        for (const CellLook& cell : board.cells) {
+            fingerprint.add(cell.rgba);
+            fingerprint.add(cell.shape);
+            fingerprint.add(cell.mark);
+        }
+    }
+}
+
 void App::set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h) {
     target_ = {&renderer, pixel_ratio, framebuffer_w, framebuffer_h};
 }
@@ -258,6 +284,7 @@ Frame App::make_frame(float width, float height) const {
     frame.keys_pressed = keys_pressed_;
     frame.queue_board = &App::queue_board;
     frame.request_open = &App::request_open;
+    frame.request_frame = &App::request_frame;
     frame.owner = const_cast<App*>(this);
     return frame;
 }

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <deque>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/board_renderer.h"
+#include "app/frame_pacer.h"
 #include "app/learned_models.h"
 #include "app/screen.h"
 #include "app/ui_font.h"
@@ -39,6 +41,10 @@ public:
     void build_ui(const UiFonts& fonts, float width, float height, const std::vector<int>& keys_pressed);
     // Where this frame's boards are drawn: they are drawn while ImGui renders, in the UI's order.
     void set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h);
+    // What this frame's boards show, for the frame's fingerprint (app/frame_pacer.h).
+    void add_boards_to(Fingerprint& fingerprint) const;
+    // The earliest time a screen asked for a frame since the last call (Frame::frame_by), or infinity.
+    double take_frame_due_ms();
 
     // window.gridlab: JSON in, "" or an error message out.
     std::string state_json() const;
@@ -68,6 +74,7 @@ private:
                             uint32_t mark_rgba);
 
     static void request_open(void* self, const Params& params);
+    static void request_frame(void* self, double at_ms);
 
     GameScreen* screen_for(const std::string& game) const;
     // Opens `game` with `params`; a bad parameter gives a notice and the game's defaults.
@@ -97,6 +104,7 @@ private:
     double notice_seconds_ = 0;
     RenderTarget target_;
     std::deque<QueuedBoard> boards_;  // a deque: the draw list keeps pointers to its elements
+    double frame_due_ms_ = std::numeric_limits<double>::infinity();
 };
 
 }  // namespace gridlab::app

@@ -296,7 +296,11 @@ void LearnScreen::update(const Frame& frame, double slice_ms) {
         rate_since_ms_ = -1;
         games_per_second_ = 0;
     }
-    if (shown_) play_live(now);
+    if (shown_) {
+        // The live game moves on its own clock; the solver judging its position thinks in frames.
+        frame.frame_by(exact_ready_ || live_.terminal() ? next_move_ms_ : now);
+        play_live(now);
+    }
     shown_ = false;
 }
 

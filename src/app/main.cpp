@@ -15,6 +15,7 @@
 #include "app/ai_runner.h"
 #include "app/app.h"
 #include "app/board_renderer.h"
+#include "app/frame_pacer.h"
 #include "app/gl.h"
 #include "app/host.h"
 #include "app/i18n.h"
@@ -34,6 +35,7 @@ const gridlab::Stopwatch g_clock;    // the app's clock (Frame::now_ms)
 // window.gridlab.frameMs(). GL submission is left out: the browser may block it while the GPU catches
 // up, which says more about the GPU (software in headless tests) than about the app.
 double g_frame_ms = 0;
+gridlab::app::FramePacer g_pacer;  // draws only what changed, rests when nothing moves
 
 // AI thinking per frame when the AI has no Web Worker (natively, or as the web's fallback; see
 // app/ai_runner.h): with drawing, a frame stays well inside 33 ms (30 frames per second) even on a
@@ -73,6 +75,28 @@ void report_fatal(const std::string& message) {
 #endif
 }
 
+// What a frame shows, as ImGui will draw it (the boards are added by the app).
+gridlab::app::Fingerprint draw_fingerprint(const ImDrawData& draw, int framebuffer_w, int framebuffer_h) {
+    gridlab::app::Fingerprint fingerprint;
+    fingerprint.add(framebuffer_w);
+    fingerprint.add(framebuffer_h);
+    for (int i = 0; i < draw.CmdListsCount; ++i) {
+        const ImDrawList& list = *draw.CmdLists[i];
+        fingerprint.add_bytes(list.VtxBuffer.Data, sizeof(ImDrawVert) * size_t(list.VtxBuffer.Size));
+        fingerprint.add_bytes(list.IdxBuffer.Data, sizeof(ImDrawIdx) * size_t(list.IdxBuffer.Size));
+        for (const ImDrawCmd& command : list.CmdBuffer) {
+            // Not the callbacks' data: the boards' addresses, which may change while they do not.
+            fingerprint.add(command.ClipRect);
+            fingerprint.add(command.TextureId);
+            fingerprint.add(command.VtxOffset);
+            fingerprint.add(command.IdxOffset);
+            fingerprint.add(command.ElemCount);
+            fingerprint.add(command.UserCallback);
+        }
+    }
+    return fingerprint;
+}
+
 void apply_style() {
     ImGui::StyleColorsDark();
     ImGuiStyle& style = ImGui::GetStyle();
@@ -98,13 +122,19 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_state_json() {
 EMSCRIPTEN_KEEPALIVE const char* gridlab_new_game(const char* params_json) {
     static std::string error;
     error = g_app ? g_app->new_game_json(params_json) : "not started";
+    gridlab::app::Platform::wake();
     return error.c_str();
 }
 EMSCRIPTEN_KEEPALIVE double gridlab_frame_ms() { return g_frame_ms; }
+// Frames built and frames drawn since the start (window.gridlab.frames()): a resting page builds a
+// frame a heartbeat and draws none.
+EMSCRIPTEN_KEEPALIVE double gridlab_frames_built() { return double(g_pacer.frames_built()); }
+EMSCRIPTEN_KEEPALIVE double gridlab_frames_drawn() { return double(g_pacer.frames_drawn()); }
 // A file dropped on the page or picked (window.gridlab.openFile): "" or why it was refused.
 EMSCRIPTEN_KEEPALIVE const char* gridlab_open_file(const char* bytes, int size) {
     static std::string error;
     error = g_app ? g_app->open_file(std::string_view(bytes, static_cast<size_t>(size))) : "not started";
+    gridlab::app::Platform::wake();
     return error.c_str();
 }
 // The page hands over a language's catalogue and font (web/gridlab.js): "" or why it was refused.
@@ -128,6 +158,10 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_untranslated() {
 EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
     static std::string error;
     error = g_app ? g_app->act_json(action_json) : "not started";
+    // What the action set going (an AI move whose answer is known) is done now, not at the next
+    // frame, which a page at rest draws only when woken.
+    if (g_app) g_app->update(g_clock.elapsed_ms(), 0.0);
+    gridlab::app::Platform::wake();
     return error.c_str();
 }
 // web/ai_client.js hands the AI worker's messages here; the screen takes them at once (a result is
@@ -135,6 +169,7 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
 EMSCRIPTEN_KEEPALIVE void gridlab_ai_message(const char* message_json) {
     gridlab::app::ai_runner().receive(message_json);
     if (g_app) g_app->update(g_clock.elapsed_ms(), 0.0);
+    gridlab::app::Platform::wake();
 }
 }
 #endif
@@ -181,13 +216,16 @@ int main(int argc, char** argv) {
     long frame_count = 0;
     std::vector<int> keys_pressed;
 
-    gridlab::app::Platform::run([&]() -> bool {
+    gridlab::app::Platform::run([&]() -> gridlab::app::Platform::Pace {
         const gridlab::Stopwatch frame_time;
         SDL_Event event;
         bool quit = false;
+        bool input = false;
         keys_pressed.clear();
         while (SDL_PollEvent(&event)) {
+            input = true;
             ImGui_ImplSDL2_ProcessEvent(&event);
+            if (event.type == SDL_WINDOWEVENT) g_pacer.redraw();  // uncovered or resized: draw it again
             if (event.type == SDL_QUIT) quit = true;
             if (event.type == SDL_DROPFILE) {  // a model file dropped on the desktop app's window
                 std::ifstream file(event.drop.file, std::ios::binary);
@@ -211,17 +249,25 @@ int main(int argc, char** argv) {
         app.build_ui(fonts, float(w), float(h), keys_pressed);
         ImGui::Render();
         // After the UI, so a search for the position a click just made starts in this frame.
-        app.update(g_clock.elapsed_ms(), kAiSliceMs);
+        const double now_ms = g_clock.elapsed_ms();
+        app.update(now_ms, kAiSliceMs);
+        gridlab::app::Fingerprint fingerprint = draw_fingerprint(*ImGui::GetDrawData(), fb_w, fb_h);
+        app.add_boards_to(fingerprint);
+        const gridlab::app::FramePacer::Verdict verdict =
+            g_pacer.after_frame(now_ms, fingerprint.value(), input, gridlab::app::ai_runner().thinks_in_frames(),
+                                app.take_frame_due_ms());
         g_frame_ms += (frame_time.elapsed_ms() - g_frame_ms) * 0.1;
 
-        glViewport(0, 0, fb_w, fb_h);
-        glClearColor(0.075f, 0.085f, 0.11f, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        app.set_render_target(renderer, ratio, fb_w, fb_h);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        SDL_GL_SwapWindow(platform.window());
+        if (verdict.draw) {
+            glViewport(0, 0, fb_w, fb_h);
+            glClearColor(0.075f, 0.085f, 0.11f, 1.0f);
+            glClear(GL_COLOR_BUFFER_BIT);
+            app.set_render_target(renderer, ratio, fb_w, fb_h);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            SDL_GL_SwapWindow(platform.window());
+        }
         if (++frame_count == 1) mark_ready();
-        return !quit && (max_frames < 0 || frame_count < max_frames);
+        return {quit || (max_frames >= 0 && frame_count >= max_frames), verdict.rest_ms};
     });
 
     ImGui_ImplOpenGL3_Shutdown();

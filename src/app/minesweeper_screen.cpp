@@ -197,7 +197,9 @@ void MinesweeperScreen::update(const Frame& frame, double slice_ms) {
         --ai_moves_pending_;
         return play_decision();
     }
-    if (!ai_playing_ || now_ms_ < next_ai_move_ms_) return;
+    if (!ai_playing_) return;
+    frame.frame_by(next_ai_move_ms_);
+    if (now_ms_ < next_ai_move_ms_) return;
     play_decision();
     next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
 }

@@ -52,16 +52,53 @@ void Platform::sizes(int& logical_w, int& logical_h, int& framebuffer_w, int& fr
 
 #ifdef __EMSCRIPTEN__
 namespace {
-void web_frame(void* frame) { (*static_cast<const std::function<bool()>*>(frame))(); }
+bool g_resting = false;  // the main loop runs on a timeout instead of requestAnimationFrame
+
+void web_frame(void* frame) {
+    const double rest_ms = (*static_cast<const std::function<Platform::Pace()>*>(frame))().rest_ms;
+    if (rest_ms > 0) {
+        emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, static_cast<int>(rest_ms));
+        g_resting = true;
+    } else if (g_resting) {
+        emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+        g_resting = false;
+    }
+}
+
+// The page's events that SDL turns into input (or that change the canvas) end a rest; SDL's own
+// handlers queue the events, the next frame reads them. Capture: before any handler can stop them.
+EM_JS(void, wake_on_page_events, (), {
+    const wake = () => _gridlab_wake();
+    for (const type of ['mousedown', 'mouseup', 'mousemove', 'mouseleave', 'wheel', 'keydown', 'keyup',
+                        'touchstart', 'touchmove', 'touchend', 'touchcancel', 'resize', 'focus', 'blur'])
+        window.addEventListener(type, wake, {capture: true, passive: true});
+    document.addEventListener('visibilitychange', wake);
+});
 }  // namespace
 
-void Platform::run(const std::function<bool()>& frame) {
+extern "C" EMSCRIPTEN_KEEPALIVE void gridlab_wake() { Platform::wake(); }
+
+void Platform::wake() {
+    if (!g_resting) return;
+    // A timeout is pending: pausing forgets it, resuming schedules the next frame at once.
+    emscripten_pause_main_loop();
+    emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+    g_resting = false;
+    emscripten_resume_main_loop();
+}
+
+void Platform::run(const std::function<Pace()>& frame) {
+    wake_on_page_events();
     // requestAnimationFrame pacing; never returns (the browser owns the loop).
-    emscripten_set_main_loop_arg(web_frame, const_cast<std::function<bool()>*>(&frame), 0, 1);
+    emscripten_set_main_loop_arg(web_frame, const_cast<std::function<Pace()>*>(&frame), 0, 1);
 }
 #else
-void Platform::run(const std::function<bool()>& frame) {
-    while (frame()) {
+void Platform::run(const std::function<Pace()>& frame) {
+    for (;;) {
+        const Pace pace = frame();
+        if (pace.quit) return;
+        // Wakes on the first event, which stays queued for the next frame.
+        if (pace.rest_ms > 0) SDL_WaitEventTimeout(nullptr, static_cast<int>(pace.rest_ms));
     }
 }
 #endif

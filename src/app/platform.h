@@ -21,8 +21,19 @@ public:
     // Window size in logical (CSS) pixels and framebuffer size in physical pixels.
     void sizes(int& logical_w, int& logical_h, int& framebuffer_w, int& framebuffer_h) const;
 
-    // Calls frame() once per display frame until it returns false (natively) or forever (web).
-    static void run(const std::function<bool()>& frame);
+    // What a frame asks of the loop.
+    struct Pace {
+        bool quit = false;
+        double rest_ms = 0;  // 0: the next frame at the display's rate; else after this rest
+    };
+    // Calls frame() until it asks to quit (natively) or forever (web). A rest ends early on input
+    // (natively: any SDL event; on the web: the page's input, resize and focus events) or wake().
+    static void run(const std::function<Pace()>& frame);
+#ifdef __EMSCRIPTEN__
+    // Ends a rest at once, for work that comes from outside the frames: an AI worker's message, a
+    // call through window.gridlab.
+    static void wake();
+#endif
 
 private:
     SDL_Window* window_ = nullptr;

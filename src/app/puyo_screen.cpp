@@ -196,6 +196,8 @@ bool PuyoScreen::animating() const {
 
 void PuyoScreen::update(const Frame& frame, double slice_ms) {
     now_ms_ = frame.now_ms;
+    if (animating()) frame.frame_by(now_ms_);
+    else if (ai_playing_ && !state_.terminal() && ai_error_.empty()) frame.frame_by(next_ai_move_ms_);
     if (state_.terminal()) ai_moves_pending_ = 0;
     if (state_.terminal() || (!ai_playing_ && !show_plan_ && ai_moves_pending_ == 0) || !ai_error_.empty()) return;
     if (!plan_ready_) plan(slice_ms);

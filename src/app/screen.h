@@ -47,8 +47,12 @@ struct Frame {
     // Opens a screen with `params` (the URL's keys, "game" included), e.g. the Learn screen's "Play
     // with it"; the switch shows from the next frame.
     void (*request_open)(void* owner, const Params&) = nullptr;
+    // Asks for a frame by `at_ms` (on now_ms's clock): a timer's due time, or now for an animation.
+    // Between frames asked for, input and changes on screen, the app rests (app/frame_pacer.h).
+    void (*request_frame)(void* owner, double at_ms) = nullptr;
     void* owner = nullptr;
     void open_game(const Params& params) const { request_open(owner, params); }
+    void frame_by(double at_ms) const { request_frame(owner, at_ms); }
     void board(const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba = 0,
                uint32_t mark_rgba = 0xE5484DFF) const {
         queue_board(owner, where, std::move(cells), line_rgba, mark_rgba);

@@ -16,8 +16,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
 ];
 
-export async function startBrowser() {
-  const site = await serve(WEB_DIR);
+export async function startBrowser(webDir = WEB_DIR) {
+  const site = await serve(webDir);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   return { site, browser, async close() { await browser.close(); await site.close(); } };
 }
