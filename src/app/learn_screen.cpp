@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "app/ai_runner.h"
@@ -11,6 +12,7 @@
 #include "app/host.h"
 #include "app/minesweeper_board.h"
 #include "app/palette.h"
+#include "core/json_int.h"
 #include "core/text.h"
 #include "learn/model_file.h"
 #include "minesweeper/play.h"
@@ -138,8 +140,8 @@ Params LearnScreen::params() const {
     Params params{{"game", "learn"},
                   {"width", std::to_string(s.shape.width)},
                   {"depth", std::to_string(s.shape.depth)},
-                  {"lr", format_number(s.learning_rate)},
-                  {"explore", format_number(s.exploration)},
+                  {"lr", format_exact(s.learning_rate)},
+                  {"explore", format_exact(s.exploration)},
                   {"rewards", std::string(ms::reward_scheme_name(s.rewards))},
                   {"seed", std::to_string(s.seed)},
                   {"speed", std::to_string(speed_)}};
@@ -211,9 +213,9 @@ void LearnScreen::act(const nlohmann::json& action) {
             throw std::invalid_argument(R"(train: expected "start", "pause" or "reset")");
         }
     } else if (key == "speed") {
-        if (!value.is_number_integer() || value.get<int>() < 1 || value.get<int>() > 30)
-            throw std::invalid_argument("speed: expected moves per second, 1 to 30");
-        speed_ = value.get<int>();
+        const std::optional<int> speed = json_int(value, 1, 30);
+        if (!speed) throw std::invalid_argument("speed: expected moves per second, 1 to 30");
+        speed_ = *speed;
         mark_dirty();
     } else if (key == "download") {
         message_ = translatable("Saved to {place}",

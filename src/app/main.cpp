@@ -19,6 +19,7 @@
 #include "app/gl.h"
 #include "app/host.h"
 #include "app/i18n.h"
+#include "app/keys.h"
 #include "app/platform.h"
 #include "app/ui_font.h"
 #include "core/time_budget.h"
@@ -28,6 +29,11 @@
 #endif
 
 namespace {
+
+// The screens name the keys they use without SDL (app/keys.h): the same values as SDL's.
+namespace keys = gridlab::app::keys;
+static_assert(keys::kLeft == SDLK_LEFT && keys::kRight == SDLK_RIGHT && keys::kUp == SDLK_UP && keys::kDown == SDLK_DOWN);
+static_assert(keys::kSpace == SDLK_SPACE && keys::kX == SDLK_x && keys::kZ == SDLK_z);
 
 gridlab::app::App* g_app = nullptr;  // for the exported web functions below
 const gridlab::Stopwatch g_clock;    // the app's clock (Frame::now_ms)

@@ -27,6 +27,9 @@ constexpr const char* kFirstClickNames[] = {tr_key("Safe cell"), tr_key("Opens a
                                             tr_key("Random start")};
 constexpr const char* kSolvers[] = {"kb", "elimination", "probability", "learned"};
 constexpr float kLongPressSeconds = 0.45f;
+// A saved game's clock: more than this is not a game's time (and beyond about 1e305 its milliseconds
+// overflow to infinity, which no save can hold).
+constexpr double kMaxSavedSeconds = 1e9;
 
 nlohmann::json cells_json(const std::vector<int>& cells, int cols) {
     nlohmann::json out = nlohmann::json::array();
@@ -397,7 +400,10 @@ void MinesweeperScreen::restore(const nlohmann::json& saved) {
                       *cell});
     }
     // The clock goes on from where it was.
-    if (replay.started_ms_) replay.started_ms_ = now_ms_ - saved.value("seconds", 0.0) * 1000.0;
+    const nlohmann::json seconds = saved.value("seconds", nlohmann::json(0));
+    if (!seconds.is_number() || !(seconds.get<double>() >= 0 && seconds.get<double>() <= kMaxSavedSeconds))
+        throw std::invalid_argument("the saved time is not a game's time");
+    if (replay.started_ms_) replay.started_ms_ = now_ms_ - seconds.get<double>() * 1000.0;
     if (replay.finished_ms_) replay.finished_ms_ = now_ms_;
     *this = std::move(replay);
 }

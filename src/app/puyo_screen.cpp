@@ -1,6 +1,5 @@
 #include "app/puyo_screen.h"
 
-#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 
 #include "app/ai_runner.h"
 #include "app/i18n.h"
+#include "app/keys.h"
 #include "app/palette.h"
 #include "core/json_int.h"
 #include "search/games.h"
@@ -223,11 +223,11 @@ void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
     };
     if (frame.keys_pressed)
         for (int key : *frame.keys_pressed) {
-            if (key == SDLK_LEFT) shift(-1);
-            if (key == SDLK_RIGHT) shift(1);
-            if (key == SDLK_z) rotate(1);
-            if (key == SDLK_x || key == SDLK_UP) rotate(-1);
-            if (key == SDLK_DOWN || key == SDLK_SPACE) try_drop();
+            if (key == keys::kLeft) shift(-1);
+            if (key == keys::kRight) shift(1);
+            if (key == keys::kZ) rotate(1);
+            if (key == keys::kX || key == keys::kUp) rotate(-1);
+            if (key == keys::kDown || key == keys::kSpace) try_drop();
         }
     // A tap on a column brings the pair there; a tap on the column it is already over drops it.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {

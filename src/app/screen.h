@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/board_renderer.h"
+#include "app/board_look.h"
 #include "app/ui_font.h"
 
 struct ImVec2;

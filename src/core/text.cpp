@@ -103,6 +103,20 @@ std::string format_number(double value) {
 }
 
 namespace {
+template <typename Number>
+std::string format_exact_as(Number value) {
+    char text[32];
+    for (int digits = 6;; ++digits) {  // 17 digits read back as any double exactly
+        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
+        if (digits == 17 || static_cast<Number>(std::strtod(text, nullptr)) == value) return text;
+    }
+}
+}  // namespace
+
+std::string format_exact(double value) { return format_exact_as(value); }
+std::string format_exact(float value) { return format_exact_as(value); }
+
+namespace {
 constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 }  // namespace
 

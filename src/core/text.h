@@ -37,6 +37,11 @@ int parse_int(std::string_view text, int lo, int hi, std::string_view what);
 double parse_number(std::string_view text, double lo, double hi, std::string_view what);
 // The shortest usual form of a number, as parse_number reads it: 0.001, 25, 1e-05 (printf's %g).
 std::string format_number(double value);
+// `value` in the fewest significant digits, six at least, that parse_number reads back as exactly
+// `value` (a float: after the conversion to float): for text that must mean the same number again,
+// like a share link's settings: 0.001, 0.30000000000000004 (0.1 + 0.2), 0.0012345678 (0.00123456789f).
+std::string format_exact(double value);
+std::string format_exact(float value);
 
 // Base64 (RFC 4648, with padding): binary data in JSON text, e.g. a model saved in the browser.
 std::string base64_encode(std::string_view bytes);

@@ -29,3 +29,15 @@ TEST_CASE("parse_number reads decimal numbers in range", "[core][text]") {
     CHECK(format_number(0.001) == "0.001");
     CHECK(format_number(25) == "25");
 }
+
+TEST_CASE("format_exact writes the fewest digits that read back as the same number", "[core][text]") {
+    CHECK(format_exact(0.001) == "0.001");
+    CHECK(format_exact(25.0) == "25");
+    CHECK(format_exact(1e-5) == "1e-05");
+    CHECK(format_exact(0.123456789123) == "0.123456789123");  // format_number: 0.123457
+    CHECK(format_exact(0.1 + 0.2) == "0.30000000000000004");
+    // A float needs the digits that tell it from its neighbours, not those of its double.
+    CHECK(format_exact(0.002f) == "0.002");
+    CHECK(format_exact(0.00123456789f) == "0.0012345678");
+    CHECK(static_cast<float>(parse_number(format_exact(0.00123456789f), 0, 1, "lr")) == 0.00123456789f);
+}

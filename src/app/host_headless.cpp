@@ -1,0 +1,31 @@
+// host.h where there is no page and no window (the tests, the fuzz target): saved games and downloads
+// are kept in memory for the life of the program, and there is no address bar, clipboard or picker.
+#include "app/host.h"
+
+#include <map>
+
+namespace gridlab::app {
+
+namespace {
+std::map<std::string, std::string>& files() {
+    static std::map<std::string, std::string> kept;  // saved games by key, downloads by "download/" + name
+    return kept;
+}
+}  // namespace
+
+std::optional<std::string> load_saved(const std::string& key) {
+    const auto found = files().find(key);
+    if (found == files().end()) return std::nullopt;
+    return found->second;
+}
+void store_saved(const std::string& key, const std::string& value) { files()[key] = value; }
+void forget_saved(const std::string& key) { files().erase(key); }
+void show_query_in_address(const std::string&) {}
+std::string copy_link(const std::string& query) { return "?" + query; }
+std::string download_file(const std::string& name, const std::string& bytes) {
+    files()["download/" + name] = bytes;
+    return "memory, as " + name;
+}
+bool pick_file() { return false; }
+
+}  // namespace gridlab::app

@@ -1,0 +1,16 @@
+// The keys the screens react to (Frame::keys_pressed), named with SDL's keycode values, so that the
+// screens build without SDL (the tests, the fuzz target); main.cpp checks them against SDL's.
+#pragma once
+
+namespace gridlab::app::keys {
+
+constexpr int kScancodeMask = 1 << 30;  // SDLK_SCANCODE_MASK: the keycode of a key without a character
+constexpr int kRight = kScancodeMask | 79;
+constexpr int kLeft = kScancodeMask | 80;
+constexpr int kDown = kScancodeMask | 81;
+constexpr int kUp = kScancodeMask | 82;
+constexpr int kSpace = ' ';
+constexpr int kX = 'x';
+constexpr int kZ = 'z';
+
+}  // namespace gridlab::app::keys
