@@ -2,14 +2,15 @@
 // (github.com/DavidNHill/JSMinesweeper, not part of this repository) under node, and prints what
 // `gridlab minesweeper eval --boards FILE --per-board` prints: wins and, per board, won and guesses.
 //
-//   node scripts/jsminesweeper_paired.mjs --boards FILE [--source DIR] [--start K] [--games N]
+//   node scripts/jsminesweeper_paired.mjs --boards FILE [--source DIR] [--start K] [--games N] [--trace]
 //
 // DIR is a checkout of JSMinesweeper (default $JSMINESWEEPER_DIR, else ../JSMinesweeper next to
 // this repository). Its browser scripts are loaded into one node vm context, without its page
 // (main.js): the solver is driven the way its own bulkRun() (main.js) drives it: options
 // NOFLAGS, advancedGuessing, fullProbability; the first click at the file's first cell; then each
 // reply's certain clears are played and the first uncertain one ends the turn (a guess). Nothing
-// is given away: a guess that meets a mine loses the board.
+// is given away: a guess that meets a mine loses the board. --trace adds each board's guesses:
+// [row, col, the solver's chance that the cell is safe].
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,11 @@ function parseArgs(argv) {
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const args = { source: process.env.JSMINESWEEPER_DIR || join(repoRoot, '..', 'JSMinesweeper'), start: 0, games: Infinity };
   for (let i = 0; i < argv.length; i += 2) {
+    if (argv[i] === '--trace') {
+      args.trace = true;
+      i -= 1;
+      continue;
+    }
     const [key, value] = [argv[i], argv[i + 1]];
     if (value === undefined) fail(`${key} needs a value`);
     if (key === '--boards') args.boards = value;
@@ -42,7 +48,7 @@ function parseArgs(argv) {
       args[key.slice(2)] = Number(value);
     } else fail(`unknown option ${key}`);
   }
-  if (!args.boards) fail('usage: node scripts/jsminesweeper_paired.mjs --boards FILE [--source DIR] [--start K] [--games N]');
+  if (!args.boards) fail('usage: node scripts/jsminesweeper_paired.mjs --boards FILE [--source DIR] [--start K] [--games N] [--trace]');
   return args;
 }
 
@@ -104,7 +110,7 @@ function serverGame(js, boards, layout) {
   return game;
 }
 
-async function play(js, boards, layout) {
+async function play(js, boards, layout, args) {
   const { rows, cols, mines, firstCell, rule } = boards;
   const game = serverGame(js, boards, layout);
   const board = new js.Board(0, cols, rows, mines, 1, rule);
@@ -113,20 +119,24 @@ async function play(js, boards, layout) {
   let revealed = game.clickTile(game.getTile(firstCell));
   js.applyResults(board, revealed);
   let guesses = 0;
+  const trace = [];
   while (revealed.header.status === js.IN_PLAY) {
     const { actions } = await js.solver(board, options);
     const clears = actions.filter((action) => action.action === js.ACTION_CLEAR);
     if (clears.length === 0) throw new Error('JSMinesweeper returned no move to clear');
     for (const [i, action] of clears.entries()) {
       if (i > 0 && action.prob !== 1) break;  // certain clears ride along; a guess ends the turn
-      if (action.prob !== 1) guesses += 1;
+      if (action.prob !== 1) {
+        guesses += 1;
+        trace.push([action.y, action.x, Math.round(action.prob * 1e4) / 1e4]);
+      }
       revealed = game.clickTile(game.getTile(board.xy_to_index(action.x, action.y)));
       if (revealed.header.status !== js.IN_PLAY) break;
       js.applyResults(board, revealed);
       if (action.prob !== 1) break;
     }
   }
-  return { won: revealed.header.status === js.WON, guesses };
+  return { won: revealed.header.status === js.WON, guesses, ...(args.trace ? { trace } : {}) };
 }
 
 const args = parseArgs(process.argv.slice(2));
@@ -136,7 +146,7 @@ const chosen = boards.layouts.slice(args.start, args.start + args.games);
 const perBoard = [];
 const started = Date.now();
 for (const [i, layout] of chosen.entries()) {
-  perBoard.push(await play(js, boards, layout));
+  perBoard.push(await play(js, boards, layout, args));
   if ((i + 1) % 100 === 0) console.error(`${i + 1}/${chosen.length} boards, ${perBoard.filter((b) => b.won).length} won, ` +
                                          `${((Date.now() - started) / (i + 1)).toFixed(1)} ms per board`);
 }
