@@ -219,7 +219,8 @@ void add_eval(CLI::App& game) {
                     {"ms_per_game", rounded(result.ms_per_game, 1e3)}};
         if (*per_board) {
             nlohmann::json games = nlohmann::json::array();
-            for (const GameSummary& game : result.per_game) games.push_back({{"won", game.won}, {"guesses", game.guesses}});
+            for (const GameSummary& played : result.per_game)
+                games.push_back({{"won", played.won}, {"guesses", played.guesses}});
             json["per_board"] = std::move(games);
         }
         print_json(json);

@@ -1,6 +1,6 @@
 #include "minesweeper/boards.h"
 
-#include <cstdlib>
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/rng.h"
@@ -11,13 +11,6 @@ namespace gridlab::minesweeper {
 namespace {
 
 bool needs_first_click_layout(FirstClick rule) { return rule == FirstClick::Safe || rule == FirstClick::Zero; }
-
-// Whether the first click at `first_cell` may meet a mine at `cell` under `rule` (State's rule).
-bool kept_free(const Grid<uint8_t>& board, FirstClick rule, int first_cell, int cell) {
-    if (rule != FirstClick::Zero) return cell == first_cell;
-    return std::abs(board.row_of(cell) - board.row_of(first_cell)) <= 1 &&
-           std::abs(board.col_of(cell) - board.col_of(first_cell)) <= 1;
-}
 
 std::string header_text(const BoardSet& boards) {
     const Settings& s = boards.settings;
@@ -91,7 +84,7 @@ Grid<uint8_t> parse_layout(std::string_view line, int line_no, const BoardSet& b
         throw ParseError(line_no, 0, "the board has " + std::to_string(mines) + " mines, the header says " +
                                          std::to_string(s.mines));
     for (int cell = 0; cell < board.size(); ++cell)
-        if (board[cell] && kept_free(board, s.first_click, boards.first_cell, cell))
+        if (board[cell] && kept_free_by_first_click(s.first_click, s.cols, boards.first_cell, cell))
             throw ParseError(line_no, 0, "a mine at (" + std::to_string(board.row_of(cell)) + "," +
                                              std::to_string(board.col_of(cell)) + ") breaks the first-click rule");
     return board;

@@ -173,12 +173,13 @@ void State::clear() {
     outcome_ = Outcome::Playing;
 }
 
-// Whether the first click at `first_cell` keeps `cell` free of mines under the first-click rule.
+bool kept_free_by_first_click(FirstClick rule, int cols, int first_cell, int cell) {
+    if (rule != FirstClick::Zero) return cell == first_cell;
+    return std::abs(cell / cols - first_cell / cols) <= 1 && std::abs(cell % cols - first_cell % cols) <= 1;
+}
+
 bool State::protected_by_first_click(int first_cell, int cell) const {
-    if (first_cell < 0) return false;
-    if (settings_.first_click != FirstClick::Zero) return cell == first_cell;
-    return std::abs(view_.row_of(cell) - view_.row_of(first_cell)) <= 1 &&
-           std::abs(view_.col_of(cell) - view_.col_of(first_cell)) <= 1;
+    return first_cell >= 0 && kept_free_by_first_click(settings_.first_click, cols(), first_cell, cell);
 }
 
 void State::lay_mines(int first_cell) {

@@ -42,6 +42,9 @@ FirstClick parse_first_click(std::string_view name);  // "safe", "zero", "none",
 std::string_view first_click_name(FirstClick rule);
 // Throws std::invalid_argument if the board size or mine count is out of range for the rule.
 void validate(const Settings& settings);
+// Whether a first click at `first_cell` keeps `cell` free of mines on a board `cols` wide: with
+// Zero every cell of its 3x3 area, with the other rules the cell itself.
+bool kept_free_by_first_click(FirstClick rule, int cols, int first_cell, int cell);
 
 enum class Outcome { Playing, Won, Lost };
 
