@@ -1,5 +1,6 @@
-// gridlab minesweeper analyze | eval | timing | train
+// gridlab minesweeper analyze | boards | eval | timing | train
 #include <cmath>
+#include <iostream>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -10,6 +11,7 @@
 #include "core/rng.h"
 #include "core/text.h"
 #include "learn/model_file.h"
+#include "minesweeper/boards.h"
 #include "minesweeper/learner.h"
 #include "minesweeper/play.h"
 #include "minesweeper/probability.h"
@@ -65,20 +67,21 @@ void add_analyze(CLI::App& game) {
     });
 }
 
-// The board options eval, timing and train share.
+// The board options boards, eval, timing and train share.
 struct BoardOptions {
-    std::string level, first_click = "safe";
+    std::string level;
+    std::optional<std::string> first_click;  // safe when not given
     std::optional<int> rows, cols, mines;
+    bool given() const { return !level.empty() || rows || cols || mines || first_click; }
 };
 
-void add_board_options(CLI::App* cmd, BoardOptions& o) {
+void add_board_options(CLI::App* cmd, BoardOptions& o, const std::vector<std::string>& rules = {"safe", "zero", "none"}) {
     cmd->add_option("--level", o.level, "beginner, intermediate or expert")
         ->check(CLI::IsMember({"beginner", "intermediate", "expert"}));
     cmd->add_option("--rows", o.rows, "Custom board rows (with --cols and --mines)");
     cmd->add_option("--cols", o.cols, "Custom board columns");
     cmd->add_option("--mines", o.mines, "Custom board mines");
-    cmd->add_option("--first-click", o.first_click, "safe, zero or none")
-        ->check(CLI::IsMember({"safe", "zero", "none"}));
+    cmd->add_option("--first-click", o.first_click, "safe, zero or none")->check(CLI::IsMember(rules));
 }
 
 Settings board_settings(const BoardOptions& o) {
@@ -86,7 +89,7 @@ Settings board_settings(const BoardOptions& o) {
     if (custom == !o.level.empty()) throw InputError("give either --level or all of --rows, --cols and --mines");
     if (custom && !(o.rows && o.cols && o.mines))
         throw InputError("a custom board needs all of --rows, --cols and --mines");
-    const FirstClick rule = parse_first_click(o.first_click);
+    const FirstClick rule = parse_first_click(o.first_click.value_or("safe"));
     const Settings settings = custom ? Settings{*o.rows, *o.cols, *o.mines, rule} : level_settings(o.level, rule);
     validate(settings);
     return settings;
@@ -104,11 +107,48 @@ void write_file(const std::string& path, const std::string& bytes) {
         throw InputError("cannot write " + path);
 }
 
+// "R,C" as a cell index of the board of `settings`; the default when `text` is empty.
+int first_cell_of(const std::string& text, const Settings& settings) {
+    if (text.empty()) return default_first_cell(settings);
+    const size_t comma = text.find(',');
+    if (comma == std::string::npos) throw InputError("--first-cell: expected R,C, got '" + text + "'");
+    const std::string_view view(text);
+    const int row = parse_int(view.substr(0, comma), 0, settings.rows - 1, "--first-cell row");
+    const int col = parse_int(view.substr(comma + 1), 0, settings.cols - 1, "--first-cell column");
+    return row * settings.cols + col;
+}
+
+void add_first_cell_option(CLI::App* cmd, std::string& first_cell) {
+    cmd->add_option("--first-cell", first_cell, "R,C of the first click (default 0,0; 3,3 for zero)");
+}
+
+// Writes the mine layouts `eval` plays with the same seed (boards.h), for other solvers to play.
+void add_boards(CLI::App& game) {
+    auto* cmd = game.add_subcommand("boards", "Write the mine layouts of seeded games, one board per line");
+    struct Options {
+        BoardOptions board;
+        std::string first_cell;
+        int games = 0;
+        uint64_t seed = 0;
+    };
+    auto o = std::make_shared<Options>();
+    add_board_options(cmd, o->board, {"safe", "zero"});
+    add_first_cell_option(cmd, o->first_cell);
+    cmd->add_option("--games", o->games, "Number of boards")->required()->check(CLI::Range(1, 10'000'000));
+    cmd->add_option("--seed", o->seed, "Seed: board i is that of eval's game i")->required()->check(seed_check());
+    cmd->callback([o] {
+        const Settings settings = board_settings(o->board);
+        const std::string text = boards_text(make_boards(settings, first_cell_of(o->first_cell, settings), o->games, o->seed));
+        std::cout << text;
+    });
+}
+
 // The options eval and timing share: which solver, which board, which games.
 struct EvalOptions {
-    std::string solver, model, first_cell;
+    std::string solver, model, first_cell, boards;
     BoardOptions board;
-    int games = 0, jobs = 1;
+    std::optional<int> games;
+    int jobs = 1;
     uint64_t seed = 0;
 };
 
@@ -118,9 +158,11 @@ void add_eval_options(CLI::App* cmd, EvalOptions& o) {
         ->check(CLI::IsMember({"probability", "elimination", "kb", "learned"}));
     cmd->add_option("--model", o.model, "A model file made by `gridlab minesweeper train` (for --solver learned)");
     add_board_options(cmd, o.board);
-    cmd->add_option("--games", o.games, "Number of games")->required()->check(CLI::Range(1, 10'000'000));
+    cmd->add_option("--boards", o.boards, "A board file (`gridlab minesweeper boards`): play its boards instead");
+    cmd->add_option("--games", o.games, "Number of games (with --boards: the first N boards; default all)")
+        ->check(CLI::Range(1, 10'000'000));
     cmd->add_option("--seed", o.seed, "Seed: game i is seeded from (seed, i)")->required()->check(seed_check());
-    cmd->add_option("--first-cell", o.first_cell, "R,C of the first click (default 0,0; 3,3 for zero)");
+    add_first_cell_option(cmd, o.first_cell);
     cmd->add_option("--jobs", o.jobs, "Threads (results do not depend on it)")->check(CLI::Range(1, 64));
 }
 
@@ -130,17 +172,25 @@ EvalSettings eval_settings(const EvalOptions& o) {
     if ((o.solver == "learned") != !o.model.empty()) throw InputError("--model goes with --solver learned, and only with it");
     if (!o.model.empty())
         eval.learned = std::make_shared<const learn::Network>(learn::load_model(read_file(o.model), "minesweeper").network);
-    eval.settings = board_settings(o.board);
-    eval.first_cell = default_first_cell(eval.settings);
-    if (!o.first_cell.empty()) {
-        const size_t comma = o.first_cell.find(',');
-        if (comma == std::string::npos) throw InputError("--first-cell: expected R,C, got '" + o.first_cell + "'");
-        const std::string_view text(o.first_cell);
-        const int row = parse_int(text.substr(0, comma), 0, eval.settings.rows - 1, "--first-cell row");
-        const int col = parse_int(text.substr(comma + 1), 0, eval.settings.cols - 1, "--first-cell column");
-        eval.first_cell = row * eval.settings.cols + col;
+    if (o.boards.empty()) {
+        if (!o.games) throw InputError("give --games (or --boards)");
+        eval.settings = board_settings(o.board);
+        eval.first_cell = first_cell_of(o.first_cell, eval.settings);
+        eval.games = *o.games;
+    } else {
+        if (o.board.given() || !o.first_cell.empty())
+            throw InputError("--boards: the board file gives the board and the first cell");
+        BoardSet boards;
+        try {
+            boards = parse_boards(read_file(o.boards));
+        } catch (const ParseError& error) {
+            throw InputError(o.boards + ": " + error.what());
+        }
+        eval.settings = boards.settings;
+        eval.first_cell = boards.first_cell;
+        eval.games = o.games.value_or(static_cast<int>(boards.layouts.size()));
+        eval.layouts = std::move(boards.layouts);
     }
-    eval.games = o.games;
     eval.seed = o.seed;
     eval.jobs = o.jobs;
     return eval;
@@ -149,22 +199,31 @@ EvalSettings eval_settings(const EvalOptions& o) {
 void add_eval(CLI::App& game) {
     auto* cmd = game.add_subcommand("eval", "Play seeded games with a solver and report the win rate");
     auto options = std::make_shared<EvalOptions>();
+    auto per_board = std::make_shared<bool>(false);
     add_eval_options(cmd, *options);
-    cmd->callback([options] {
+    cmd->add_flag("--per-board", *per_board, "Also list each game: won, and its number of guesses");
+    cmd->callback([options, per_board] {
         const EvalSettings eval = eval_settings(*options);
         const EvalResult result = evaluate(eval);
         const int cols = eval.settings.cols;
-        print_json({{"solver", eval.solver},
+        nlohmann::json json{{"solver", eval.solver},
                     {"rows", eval.settings.rows},
                     {"cols", cols},
                     {"mines", eval.settings.mines},
-                    {"first_click", options->board.first_click},
+                    {"first_click", first_click_name(eval.settings.first_click)},
                     {"first_cell", {eval.first_cell / cols, eval.first_cell % cols}},
                     {"games", result.games},
                     {"wins", result.wins},
                     {"win_rate", rounded(result.win_rate, 1e4)},
                     {"ci95", {rounded(result.ci_low, 1e4), rounded(result.ci_high, 1e4)}},
-                    {"ms_per_game", rounded(result.ms_per_game, 1e3)}});
+                    {"ms_per_game", rounded(result.ms_per_game, 1e3)}};
+        if (*per_board) {
+            nlohmann::json games = nlohmann::json::array();
+            for (const GameSummary& played : result.per_game)
+                games.push_back({{"won", played.won}, {"guesses", played.guesses}});
+            json["per_board"] = std::move(games);
+        }
+        print_json(json);
     });
 }
 
@@ -289,6 +348,7 @@ void add_minesweeper_commands(CLI::App& app) {
     auto* game = app.add_subcommand("minesweeper", "Minesweeper: board analysis and solver evaluation");
     game->require_subcommand(1);
     add_analyze(*game);
+    add_boards(*game);
     add_eval(*game);
     add_timing(*game);
     add_train(*game);

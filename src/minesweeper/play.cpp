@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/parallel.h"
@@ -9,9 +11,8 @@
 
 namespace gridlab::minesweeper {
 
-GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell) {
-    State state(settings, state_seed);
-    if (settings.first_click != FirstClick::RandomStart) state.reveal(first_cell);
+GameRecord play_game(Solver& solver, State state, int first_cell) {
+    if (state.settings().first_click != FirstClick::RandomStart) state.reveal(first_cell);
     GameRecord record;
     while (!state.terminal()) {
         Stopwatch watch;
@@ -52,6 +53,10 @@ TimeSpread spread_of(std::vector<double> ms) {
 EvalResult evaluate(const EvalSettings& settings) {
     validate(settings.settings);
     make_solver(settings.solver, Rng(0), settings.learned.get());  // reject a bad name before starting threads
+    const bool given_boards = !settings.layouts.empty();
+    if (given_boards && settings.games > static_cast<int>(settings.layouts.size()))
+        throw std::invalid_argument("games: " + std::to_string(settings.games) + " is more than the " +
+                                    std::to_string(settings.layouts.size()) + " boards given");
     std::vector<GameRecord> records(settings.games);
     std::vector<double> milliseconds(settings.games, 0.0);
     parallel_for(settings.games, settings.jobs, [&](int i) {
@@ -59,7 +64,8 @@ EvalResult evaluate(const EvalSettings& settings) {
         const uint64_t state_seed = rng.next_u64();
         auto solver = make_solver(settings.solver, rng, settings.learned.get());
         Stopwatch watch;
-        records[i] = play_game(*solver, settings.settings, state_seed, settings.first_cell);
+        State state = given_boards ? State(settings.settings, settings.layouts[i]) : State(settings.settings, state_seed);
+        records[i] = play_game(*solver, std::move(state), settings.first_cell);
         milliseconds[i] = watch.elapsed_ms();
     });
 
@@ -70,6 +76,7 @@ EvalResult evaluate(const EvalSettings& settings) {
     for (int i = 0; i < settings.games; ++i) {
         result.wins += records[i].won;
         result.guesses += records[i].guesses;
+        result.per_game.push_back({records[i].won, records[i].guesses});
         total_ms += milliseconds[i];
         decision_ms.insert(decision_ms.end(), records[i].decision_ms.begin(), records[i].decision_ms.end());
         guess_ms.insert(guess_ms.end(), records[i].guess_ms.begin(), records[i].guess_ms.end());

@@ -19,10 +19,10 @@ struct GameRecord {
     std::vector<double> guess_ms;     // of those, the guesses
 };
 
-// Plays one game: State(settings, state_seed); the first click (unless RandomStart) goes to
-// `first_cell`; then the solver decides until the game ends. After each decision every other cell
-// the solver reported certain-safe is opened too: they are safe, and it saves re-analysing.
-GameRecord play_game(Solver& solver, const Settings& settings, uint64_t state_seed, int first_cell);
+// Plays one game from `state` (new, or with its mines given); the first click (unless RandomStart)
+// goes to `first_cell`; then the solver decides until the game ends. After each decision every other
+// cell the solver reported certain-safe is opened too: they are safe, and it saves re-analysing.
+GameRecord play_game(Solver& solver, State state, int first_cell);
 
 struct EvalSettings {
     std::string solver = "probability";
@@ -32,6 +32,15 @@ struct EvalSettings {
     int games = 100;
     uint64_t seed = 1;
     int jobs = 1;
+    // When not empty, game i is played on layouts[i] instead of the seed's board (then `games` is at
+    // most layouts.size()); the seed still feeds the solvers, so the boards of `seed` written out by
+    // make_boards (boards.h) give exactly the games of `seed`.
+    std::vector<Grid<uint8_t>> layouts;
+};
+
+struct GameSummary {
+    bool won = false;
+    int guesses = 0;
 };
 
 // Wall-clock time of decisions, in milliseconds.
@@ -49,10 +58,11 @@ struct EvalResult {
     double ms_per_game = 0;          // solver and rules time, summed over games, per game
     int64_t guesses = 0;
     TimeSpread decisions, guess_decisions;
+    std::vector<GameSummary> per_game;
 };
 
-// Game i uses Rng::for_stream(seed, i): its first number seeds the State, the rest feed the solver.
-// Results do not depend on `jobs`.
+// Game i uses Rng::for_stream(seed, i): its first number seeds the State (unless layouts are given),
+// the rest feed the solver. Results do not depend on `jobs`.
 EvalResult evaluate(const EvalSettings& settings);
 
 // The default first click of the published figures: (3,3) for Zero, else the corner (0,0).

@@ -1,5 +1,6 @@
 #include "minesweeper/rules.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <stdexcept>
@@ -132,8 +133,36 @@ State::State(const Settings& settings, uint64_t seed) : settings_(settings) {
     restart(seed);
 }
 
+State::State(const Settings& settings, const Grid<uint8_t>& mines) : settings_(settings) {
+    validate(settings);
+    if (settings.first_click == FirstClick::RandomStart)
+        throw std::invalid_argument("a given mine layout cannot have a random start");
+    if (mines.rows() != settings.rows || mines.cols() != settings.cols)
+        throw std::invalid_argument("the mine layout is " + std::to_string(mines.rows()) + "x" +
+                                    std::to_string(mines.cols()) + ", the board " + std::to_string(settings.rows) +
+                                    "x" + std::to_string(settings.cols));
+    const auto count = std::count_if(mines.cells().begin(), mines.cells().end(), [](uint8_t v) { return v != 0; });
+    if (count != settings.mines)
+        throw std::invalid_argument("the mine layout has " + std::to_string(count) + " mines, the settings " +
+                                    std::to_string(settings.mines));
+    view_ = Grid<int8_t>(settings.rows, settings.cols);
+    mine_ = Grid<uint8_t>(settings.rows, settings.cols);
+    number_ = Grid<int8_t>(settings.rows, settings.cols);
+    uncovered_.reserve(static_cast<size_t>(size()));
+    clear();
+    for (int cell = 0; cell < size(); ++cell)
+        if (mines[cell]) place_mine(cell);
+    mines_laid_ = true;
+}
+
 void State::restart(uint64_t seed) {
     seed_ = seed;
+    clear();
+    if (settings_.first_click == FirstClick::None || settings_.first_click == FirstClick::RandomStart)
+        lay_mines(-1);
+}
+
+void State::clear() {
     view_.fill(kHidden);
     mine_.fill(0);
     number_.fill(0);
@@ -142,16 +171,15 @@ void State::restart(uint64_t seed) {
     opened_ = 0;
     random_start_cell_ = -1;
     outcome_ = Outcome::Playing;
-    if (settings_.first_click == FirstClick::None || settings_.first_click == FirstClick::RandomStart)
-        lay_mines(-1);
 }
 
-// Whether the first click at `first_cell` keeps `cell` free of mines under the first-click rule.
+bool kept_free_by_first_click(FirstClick rule, int cols, int first_cell, int cell) {
+    if (rule != FirstClick::Zero) return cell == first_cell;
+    return std::abs(cell / cols - first_cell / cols) <= 1 && std::abs(cell % cols - first_cell % cols) <= 1;
+}
+
 bool State::protected_by_first_click(int first_cell, int cell) const {
-    if (first_cell < 0) return false;
-    if (settings_.first_click != FirstClick::Zero) return cell == first_cell;
-    return std::abs(view_.row_of(cell) - view_.row_of(first_cell)) <= 1 &&
-           std::abs(view_.col_of(cell) - view_.col_of(first_cell)) <= 1;
+    return first_cell >= 0 && kept_free_by_first_click(settings_.first_click, cols(), first_cell, cell);
 }
 
 void State::lay_mines(int first_cell) {
@@ -166,9 +194,7 @@ void State::lay_mines(int first_cell) {
     for (int i = 0; i < settings_.mines; ++i) {
         const int j = i + static_cast<int>(rng.below(static_cast<uint64_t>(num_candidates - i)));
         std::swap(candidates[i], candidates[j]);
-        const int mine = candidates[i];
-        mine_[mine] = 1;
-        view_.for_each_neighbour_index(mine, [&](int neighbour) { ++number_[neighbour]; });
+        place_mine(candidates[i]);
     }
     mines_laid_ = true;
 
@@ -181,6 +207,11 @@ void State::lay_mines(int first_cell) {
                 break;
             }
     }
+}
+
+void State::place_mine(int cell) {
+    mine_[cell] = 1;
+    view_.for_each_neighbour_index(cell, [&](int neighbour) { ++number_[neighbour]; });
 }
 
 std::string State::cell_error(int cell) const {

@@ -42,6 +42,9 @@ FirstClick parse_first_click(std::string_view name);  // "safe", "zero", "none",
 std::string_view first_click_name(FirstClick rule);
 // Throws std::invalid_argument if the board size or mine count is out of range for the rule.
 void validate(const Settings& settings);
+// Whether a first click at `first_cell` keeps `cell` free of mines on a board `cols` wide: with
+// Zero every cell of its 3x3 area, with the other rules the cell itself.
+bool kept_free_by_first_click(FirstClick rule, int cols, int first_cell, int cell);
 
 enum class Outcome { Playing, Won, Lost };
 
@@ -65,6 +68,9 @@ public:
     // Validates the settings (std::invalid_argument). With FirstClick::None or RandomStart the mines
     // are laid now; with Safe and Zero they are laid by the first reveal.
     State(const Settings& settings, uint64_t seed);
+    // The game on a given layout (1 = mine, the board's shape, settings.mines of them; not
+    // RandomStart): the first click just opens. Throws std::invalid_argument otherwise.
+    State(const Settings& settings, const Grid<uint8_t>& mines);
     // The game of `seed` with the same settings, as a new State would be, reusing this one's memory:
     // environments reset millions of times.
     void restart(uint64_t seed);
@@ -105,7 +111,9 @@ private:
     std::string cell_error(int cell) const;  // "" for a cell on the board of a game still being played
     void check_cell(int cell) const;
     bool protected_by_first_click(int first_cell, int cell) const;
+    void clear();
     void lay_mines(int first_cell);
+    void place_mine(int cell);
     void open_from(int cell);
 
     Settings settings_;

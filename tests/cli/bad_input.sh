@@ -53,5 +53,45 @@ check 2 "--seconds: '0' is not a number in 0.001..3600" bench --seconds 0
 check 2 "gridlab: bad input: mines: a zero first click keeps a 3x3 area free of mines, more than the 2x2 board has" \
   minesweeper eval --solver kb --rows 2 --cols 2 --mines 0 --first-click zero --games 1 --seed 1
 
+# Board files (issue 24): refused with the file, line and column of the problem.
+files=$(mktemp -d)
+trap 'rm -rf "$files"' EXIT
+header="rows=2 cols=3 mines=1 first_cell=0,0 first_click=safe"
+printf '%s\n..*/...\n.x./...\n' "$header" >"$files/bad_char.txt"
+printf '%s\n..*/..*\n' "$header" >"$files/two_mines.txt"
+printf '%s\n*../...\n' "$header" >"$files/first_cell_mine.txt"
+printf 'rows=2 cols=3 mines=1\n..*/...\n' >"$files/bad_header.txt"
+printf '%s\n..*/...\n.../..*\n' "$header" >"$files/good.txt"
+bad_file() { echo "gridlab: bad input: $files/$1: $2"; }
+check 2 "$(bad_file bad_char.txt "line 3, column 2: expected '*', '.' or '/'")" \
+  minesweeper eval --solver kb --boards "$files/bad_char.txt" --seed 1
+check 2 "$(bad_file two_mines.txt "line 2: the board has 2 mines, the header says 1")" \
+  minesweeper eval --solver probability --boards "$files/two_mines.txt" --seed 1
+check 2 "$(bad_file first_cell_mine.txt "line 2: a mine at (0,0) breaks the first-click rule")" \
+  minesweeper eval --solver probability --boards "$files/first_cell_mine.txt" --seed 1
+check 2 "$(bad_file bad_header.txt "line 1: expected 'rows=R cols=C mines=M first_cell=R,C first_click=safe|zero'")" \
+  minesweeper eval --solver probability --boards "$files/bad_header.txt" --seed 1
+check 2 "gridlab: bad input: cannot read $files/missing.txt" \
+  minesweeper eval --solver kb --boards "$files/missing.txt" --seed 1
+check 2 "gridlab: bad input: --boards: the board file gives the board and the first cell" \
+  minesweeper eval --solver kb --boards "$files/good.txt" --level beginner --seed 1
+check 2 "gridlab: bad input: games: 3 is more than the 2 boards given" \
+  minesweeper eval --solver kb --boards "$files/good.txt" --games 3 --seed 1
+check 2 "gridlab: bad input: give --games (or --boards)" minesweeper eval --solver kb --level beginner --seed 1
+check 2 "--first-click: none not in {safe,zero}" minesweeper boards --level expert --games 2 --seed 1 --first-click none
+check 0 "" minesweeper eval --solver probability --boards "$files/good.txt" --games 2 --seed 1 --per-board
+
+# A seed's board file gives exactly the games of that seed (the solver's own random numbers too).
+without_time() { sed 's/"ms_per_game":[0-9.e+-]*//'; }
+"${gridlab[@]}" minesweeper boards --level intermediate --first-click zero --games 30 --seed 4 >"$files/seed4.txt"
+by_seed=$("${gridlab[@]}" minesweeper eval --solver kb --level intermediate --first-click zero --games 30 --seed 4 --per-board | without_time)
+by_file=$("${gridlab[@]}" minesweeper eval --solver kb --boards "$files/seed4.txt" --seed 4 --per-board | without_time)
+if [ -z "$by_seed" ] || [ "$by_seed" != "$by_file" ]; then
+  echo "FAILED: eval --boards (the file of seed 4) differs from eval --seed 4"
+  echo "  seed: $by_seed"
+  echo "  file: $by_file"
+  failed=$((failed + 1))
+fi
+
 if [ "$failed" -eq 0 ]; then echo "all command lines answered as expected"; fi
 [ "$failed" -eq 0 ]

@@ -4,7 +4,7 @@
 //
 //   node tests/cli/parity.mjs build/native/gridlab build/wasm/gridlab.js
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +25,10 @@ const lines = (...rows) => rows.join('\n') + '\n';
 // case reads the native one in both builds.
 const models = mkdtempSync(join(tmpdir(), 'gridlab-parity-'));
 const smallBoard = ['--rows', '6', '--cols', '6', '--mines', '5'];
+// A board file (`minesweeper boards`): eval --boards reads it in both builds.
+const boardFile = join(models, 'boards.txt');
+writeFileSync(boardFile, lines('rows=4 cols=5 mines=4 first_cell=0,0 first_click=safe', '..*../...*./.*.../....*',
+                               '.*.../....*/..*../...*.', '....*/*..../...*./..*..'));
 
 // Each case: the arguments, standard input, and the JSON keys (at any depth) that hold timings;
 // `progressOnStderr`: stderr carries rates and times, so only stdout is compared.
@@ -46,6 +50,11 @@ const cases = [
   {
     args: ['minesweeper', 'eval', '--solver', 'elimination', '--level', 'beginner', '--first-click', 'zero',
            '--games', '50', '--seed', '5'],
+    timings: ['ms_per_game'],
+  },
+  { args: ['minesweeper', 'boards', '--level', 'beginner', '--first-click', 'zero', '--games', '4', '--seed', '8'], text: true },
+  {
+    args: ['minesweeper', 'eval', '--solver', 'probability', '--boards', boardFile, '--seed', '1', '--per-board'],
     timings: ['ms_per_game'],
   },
   {
