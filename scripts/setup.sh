@@ -12,7 +12,6 @@ packages=(
   emscripten                                          # WebAssembly build (clang 14, binaryen, node)
   libsdl2-dev                                         # SDL2 for the native app
   catch2 nlohmann-json3-dev libcli11-dev              # header-only: tests, JSON, command line
-  libeigen3-dev                                       # header-only: linear algebra for src/learn
   fonts-dejavu-core python3-fonttools                 # the UI font, and pyftsubset to shrink it
   chromium xvfb xauth xdotool imagemagick             # browser tests, native app screenshots
   clang-14 libclang-rt-14-dev                         # fuzzing: libFuzzer + ASan + UBSan (scripts/fuzz.sh)
