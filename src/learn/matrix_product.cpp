@@ -19,7 +19,7 @@ struct PlatformLanes {
     __m128 value;
 
     static PlatformLanes load(const float* from) { return {_mm_loadu_ps(from)}; }
-    static PlatformLanes fill(float x) { return {_mm_set1_ps(x)}; }
+    static PlatformLanes broadcast(const float* from) { return {_mm_load1_ps(from)}; }
     void store(float* to) const { _mm_storeu_ps(to, value); }
     friend PlatformLanes operator+(PlatformLanes x, PlatformLanes y) { return {_mm_add_ps(x.value, y.value)}; }
     friend PlatformLanes operator*(PlatformLanes x, PlatformLanes y) { return {_mm_mul_ps(x.value, y.value)}; }
@@ -30,7 +30,7 @@ struct PlatformLanes {
     v128_t value;
 
     static PlatformLanes load(const float* from) { return {wasm_v128_load(from)}; }
-    static PlatformLanes fill(float x) { return {wasm_f32x4_splat(x)}; }
+    static PlatformLanes broadcast(const float* from) { return {wasm_v128_load32_splat(from)}; }
     void store(float* to) const { wasm_v128_store(to, value); }
     friend PlatformLanes operator+(PlatformLanes x, PlatformLanes y) { return {wasm_f32x4_add(x.value, y.value)}; }
     friend PlatformLanes operator*(PlatformLanes x, PlatformLanes y) { return {wasm_f32x4_mul(x.value, y.value)}; }

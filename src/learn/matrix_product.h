@@ -23,9 +23,10 @@ struct ConstMatrixView {
     int rows, cols;
     std::size_t row_step, column_step;
 
-    float at(int i, int k) const {
-        return data[static_cast<std::size_t>(i) * row_step + static_cast<std::size_t>(k) * column_step];
+    const float* address(int i, int k) const {
+        return data + static_cast<std::size_t>(i) * row_step + static_cast<std::size_t>(k) * column_step;
     }
+    float at(int i, int k) const { return *address(i, k); }
 };
 
 // A row-major rows x cols matrix, and the view of its transpose (cols x rows).
@@ -51,8 +52,8 @@ void multiply_add(MatrixView c, ConstMatrixView a, ConstMatrixView b);
 void transpose(const float* src, int rows, int cols, float* dst);
 
 // ---- The kernel, for any kind of lanes ------------------------------------------------------------
-// `Lanes` holds kWidth floats and offers load, store, fill (every lane the same value), + and *, each
-// lane on its own: SSE2's __m128, SIMD128's v128_t, or the plain arrays below. The same template
+// `Lanes` holds kWidth floats and offers load, store, broadcast (every lane the float at an address),
+// + and *, each lane on its own: SSE2's __m128, SIMD128's v128_t, or the plain arrays below. The same template
 // with those gives the same bits, which the tests check.
 
 template <int Width>
@@ -65,9 +66,9 @@ struct ScalarLanes {
         for (int l = 0; l < Width; ++l) x.lane[l] = from[l];
         return x;
     }
-    static ScalarLanes fill(float value) {
+    static ScalarLanes broadcast(const float* from) {
         ScalarLanes x;
-        for (float& l : x.lane) l = value;
+        for (float& l : x.lane) l = *from;
         return x;
     }
     void store(float* to) const {
@@ -97,7 +98,7 @@ void block(MatrixView c, ConstMatrixView a, ConstMatrixView b, int i, int j) {
         Lanes b_lanes[Vectors];
         for (int v = 0; v < Vectors; ++v) b_lanes[v] = Lanes::load(b_row + v * width);
         for (int r = 0; r < Rows; ++r) {
-            const Lanes a_lanes = Lanes::fill(a.at(i + r, k));
+            const Lanes a_lanes = Lanes::broadcast(a.address(i + r, k));
             for (int v = 0; v < Vectors; ++v) sum[r][v] = sum[r][v] + a_lanes * b_lanes[v];
         }
     }

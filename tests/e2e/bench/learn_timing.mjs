@@ -6,12 +6,14 @@
 // the weight hash, and the machine's load averages along the way; saves the model it trained to
 // build/e2e/learn-timing.glnn for `gridlab minesweeper eval --solver learned --model ...`.
 //
-//   cd tests/e2e && node bench/learn_timing.mjs [games=3000]
+//   cd tests/e2e && node bench/learn_timing.mjs [games=3000] [limit_s=3600]
+// On a busy machine it stops after limit_s seconds with the games reached (reached: false).
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { appState, openApp, OUT_DIR, startBrowser } from '../browser.mjs';
 
 const games = Number(process.argv[2] || 3000);
+const limitSeconds = Number(process.argv[3] || 3600);
 const SETTINGS = '?game=learn&level=beginner&width=16&depth=4&lr=0.002&explore=0.05&rewards=seed-000&seed=1';
 const POLL_MS = 1000;
 
@@ -24,12 +26,13 @@ try {
   await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
   const start = Date.now();
   let state = initial;
-  while (state.episodes < games) {
+  while (state.episodes < games && Date.now() - start < limitSeconds * 1000) {
     await app.page.waitForTimeout(POLL_MS);
     state = await appState(app.page);
     if (loads.length * 15000 < Date.now() - start) loads.push(loadavg()[0]);
   }
   const seconds = (Date.now() - start) / 1000;
+  const reached = state.episodes;  // at the last poll, within POLL_MS of `seconds`
   await app.page.evaluate(() => window.gridlab.act({ train: 'pause' }));
   await app.page.waitForFunction(() => !window.gridlabAi.stats().training, null, { timeout: 60000 });
   await app.page.waitForTimeout(500);  // the final model reaches the page
@@ -42,7 +45,8 @@ try {
   await download.saveAs(model);
   const load = { min: Math.min(...loads), max: Math.max(...loads), samples: loads.map((l) => Math.round(l * 10) / 10) };
   console.log(JSON.stringify({
-    games, seconds, within_5_minutes: seconds <= 300, paused_at: { episodes: state.episodes, steps: state.steps },
+    games, reached, seconds, within_5_minutes: reached >= games && seconds <= 300,
+    games_per_second: Math.round((reached / seconds) * 100) / 100, paused_at: { episodes: state.episodes, steps: state.steps },
     weight_hash: state.weight_hash, trainer: initial.trainer, load_average_1min: load, model, errors: app.errors,
   }));
   await app.close();
