@@ -14,10 +14,3 @@ endforeach()
 add_library(gridlab_third_party INTERFACE)
 target_include_directories(gridlab_third_party SYSTEM INTERFACE "${GRIDLAB_THIRD_PARTY_INCLUDE}")
 
-# Eigen (libeigen3-dev) has its own folder, so it is used in place: pointing at it never exposes the
-# rest of /usr/include. SYSTEM, so that Eigen's own warnings stay quiet.
-if(NOT EXISTS "${GRIDLAB_SYSTEM_INCLUDE}/eigen3/Eigen/Core")
-  message(FATAL_ERROR "${GRIDLAB_SYSTEM_INCLUDE}/eigen3 is missing: run scripts/setup.sh")
-endif()
-add_library(gridlab_eigen INTERFACE)
-target_include_directories(gridlab_eigen SYSTEM INTERFACE "${GRIDLAB_SYSTEM_INCLUDE}/eigen3")

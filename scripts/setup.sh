@@ -12,7 +12,6 @@ packages=(
   emscripten                                          # WebAssembly build (clang 14, binaryen, node)
   libsdl2-dev                                         # SDL2 for the native app
   catch2 nlohmann-json3-dev libcli11-dev              # header-only: tests, JSON, command line
-  libeigen3-dev                                       # header-only: linear algebra for src/learn
   fonts-dejavu-core python3-fonttools                 # the UI font, and pyftsubset to shrink it
   fonts-noto-cjk                                      # Japanese, Korean and Chinese glyphs (subset per language)
   chromium xvfb xauth xdotool imagemagick             # browser tests, native app screenshots

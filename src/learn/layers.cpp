@@ -1,35 +1,14 @@
-// The layers. Dense and Conv2d hand their matrix products to Eigen through maps over our own buffers.
+// The layers. Dense and Conv2d are matrix products (matrix_product.h) and the copies around them.
 //
-// Sections: Eigen views, Dense, Conv2d (im2col + GEMM), activations, layers from JSON.
-#include <Eigen/Core>
+// Sections: Dense, Conv2d (im2col + matrix product), activations, layers from JSON.
+#include <algorithm>
 
+#include "learn/matrix_product.h"
 #include "learn/nn.h"
 
 namespace gridlab::learn {
 
-// ---- Eigen views --------------------------------------------------------------------------------
-
 namespace {
-
-using RowMajorMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-using MatrixView = Eigen::Map<RowMajorMatrix>;
-using ConstMatrixView = Eigen::Map<const RowMajorMatrix>;
-using VectorView = Eigen::Map<Eigen::VectorXf>;
-using ConstVectorView = Eigen::Map<const Eigen::VectorXf>;
-
-MatrixView matrix(float* data, int rows, int cols) { return MatrixView(data, rows, cols); }
-ConstMatrixView matrix(const float* data, int rows, int cols) { return ConstMatrixView(data, rows, cols); }
-
-// Eigen's matrix product cuts long sums into blocks sized from the CPU's caches (asked of the CPU
-// natively, assumed in WebAssembly), and the cut changes the order of the additions. The same sizes
-// everywhere give the same sums everywhere. Called by every layer constructor, so before any product.
-void use_the_same_cache_sizes_everywhere() {
-    static const bool done = [] {
-        Eigen::setCpuCacheSizes(32 * 1024, 256 * 1024, 2 * 1024 * 1024);
-        return true;
-    }();
-    (void)done;
-}
 
 void require_positive(int value, const char* what) {
     if (value <= 0) throw std::invalid_argument(std::string(what) + " must be positive, got " + std::to_string(value));
@@ -38,11 +17,12 @@ void require_positive(int value, const char* what) {
 }  // namespace
 
 // ---- Dense --------------------------------------------------------------------------------------
+// Forward Y = X Wᵀ + b; backward dW += dYᵀ X, db += column sums of dY, dX = dY W. The kernel wants
+// its right operand row-major, so the forward pass multiplies by a transposed copy of W.
 
 Dense::Dense(int in_features, int out_features) : in_(in_features), out_(out_features) {
     require_positive(in_features, "dense: in");
     require_positive(out_features, "dense: out");
-    use_the_same_cache_sizes_everywhere();
     const auto weights = static_cast<std::size_t>(in_) * static_cast<std::size_t>(out_);
     weight_ = {std::vector<float>(weights), std::vector<float>(weights), true};
     bias_ = {std::vector<float>(out_), std::vector<float>(out_), false};
@@ -55,21 +35,25 @@ const Tensor& Dense::forward(const Tensor& input) {
     input_ = input;
     const int batch = input.batch();
     output_.reset({batch, out_});
-    auto y = matrix(output_.values.data(), batch, out_);
-    y.noalias() = matrix(input.values.data(), batch, in_) * matrix(weight_.value.data(), out_, in_).transpose();
-    y.rowwise() += ConstVectorView(bias_.value.data(), out_).transpose();
+    const MatrixView y{output_.values.data(), batch, out_};
+    for (int n = 0; n < batch; ++n) std::copy(bias_.value.begin(), bias_.value.end(), y.row(n));
+    weight_transposed_.resize(weight_.value.size());
+    transpose(weight_.value.data(), out_, in_, weight_transposed_.data());
+    multiply_add(y, row_major(input.values.data(), batch, in_), row_major(weight_transposed_.data(), in_, out_));
     return output_;
 }
 
 const Tensor& Dense::backward(const Tensor& output_grad) {
     require_shape(output_grad.shape, output_.shape, "dense backward");
     const int batch = output_.batch();
-    const auto dy = matrix(output_grad.values.data(), batch, out_);
-    const auto x = matrix(input_.values.data(), batch, in_);
-    matrix(weight_.grad.data(), out_, in_).noalias() += dy.transpose() * x;
-    VectorView(bias_.grad.data(), out_) += dy.colwise().sum().transpose();
+    const float* dy = output_grad.values.data();
+    multiply_add({weight_.grad.data(), out_, in_}, transposed(dy, batch, out_),
+                 row_major(input_.values.data(), batch, in_));
+    for (int n = 0; n < batch; ++n)
+        for (int o = 0; o < out_; ++o) bias_.grad[o] += dy[static_cast<std::size_t>(n) * out_ + o];
     input_grad_.reset(input_.shape);
-    matrix(input_grad_.values.data(), batch, in_).noalias() = dy * matrix(weight_.value.data(), out_, in_);
+    multiply_add({input_grad_.values.data(), batch, in_}, row_major(dy, batch, out_),
+                 row_major(weight_.value.data(), out_, in_));
     return input_grad_;
 }
 
@@ -78,7 +62,10 @@ nlohmann::json Dense::describe() const { return {{"type", "dense"}, {"in", in_},
 // ---- Conv2d -------------------------------------------------------------------------------------
 // im2col: for each sample, a matrix with one row per (input channel, ky, kx) tap and one column per
 // cell, holding the input value that tap sees from that cell (0 outside the board). The convolution
-// is then one product: (out) x (in*k*k) weights times (in*k*k) x (H*W) columns.
+// is then one product per sample: (out) x (taps) weights times (taps) x (cells) columns. Backward:
+// dcolumns = Wᵀ dY, which col2im adds back onto the image, and dW += dY columnsᵀ, computed as its
+// transpose dWᵀ += columns dYᵀ (the kernel wants its right operand row-major, and dY is much smaller
+// than the columns to transpose).
 
 namespace {
 
@@ -111,7 +98,6 @@ Conv2d::Conv2d(int in_channels, int out_channels, int kernel) : in_(in_channels)
     if (kernel <= 0 || kernel % 2 == 0)
         throw std::invalid_argument("conv2d: kernel must be odd and positive (same padding), got " +
                                     std::to_string(kernel));
-    use_the_same_cache_sizes_everywhere();
     const auto weights = static_cast<std::size_t>(out_) * static_cast<std::size_t>(fan_in());
     weight_ = {std::vector<float>(weights), std::vector<float>(weights), true};
     bias_ = {std::vector<float>(out_), std::vector<float>(out_), false};
@@ -127,16 +113,15 @@ const Tensor& Conv2d::forward(const Tensor& input) {
     const std::size_t columns_per_sample = static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells);
     columns_.assign(columns_per_sample * static_cast<std::size_t>(batch), 0.0f);
     output_.reset({batch, out_, height, width});
-    const auto weights = matrix(weight_.value.data(), out_, taps);
-    const ConstVectorView bias(bias_.value.data(), out_);
+    const ConstMatrixView weights = row_major(weight_.value.data(), out_, taps);
     for (int n = 0; n < batch; ++n) {
         float* columns = columns_.data() + columns_per_sample * static_cast<std::size_t>(n);
         const float* image = input.sample(n);
         for_each_tap(in_, kernel_, height, width,
                      [&](std::size_t column, std::size_t pixel) { columns[column] = image[pixel]; });
-        auto y = matrix(output_.sample(n), out_, cells);
-        y.noalias() = weights * matrix(static_cast<const float*>(columns), taps, cells);
-        y.colwise() += bias;
+        const MatrixView y{output_.sample(n), out_, cells};
+        for (int o = 0; o < out_; ++o) std::fill(y.row(o), y.row(o) + cells, bias_.value[o]);  // the sums start at the bias
+        multiply_add(y, weights, row_major(columns, taps, cells));
     }
     return output_;
 }
@@ -147,21 +132,28 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
     const int taps = fan_in(), cells = height * width;
     const std::size_t columns_per_sample = static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells);
     column_grad_.resize(columns_per_sample);
+    output_grad_transposed_.resize(static_cast<std::size_t>(cells) * static_cast<std::size_t>(out_));
+    weight_grad_transposed_.assign(weight_.grad.size(), 0.0f);
     input_grad_.reset(input_shape_);
-    const auto weights = matrix(weight_.value.data(), out_, taps);
-    auto weight_grad = matrix(weight_.grad.data(), out_, taps);
-    VectorView bias_grad(bias_.grad.data(), out_);
     for (int n = 0; n < batch; ++n) {
-        const auto dy = matrix(output_grad.sample(n), out_, cells);
-        const auto columns = matrix(
-            static_cast<const float*>(columns_.data()) + columns_per_sample * static_cast<std::size_t>(n), taps, cells);
-        weight_grad.noalias() += dy * columns.transpose();
-        bias_grad += dy.rowwise().sum();
-        matrix(column_grad_.data(), taps, cells).noalias() = weights.transpose() * dy;
+        const float* dy = output_grad.sample(n);
+        const float* columns = columns_.data() + columns_per_sample * static_cast<std::size_t>(n);
+        transpose(dy, out_, cells, output_grad_transposed_.data());
+        multiply_add({weight_grad_transposed_.data(), taps, out_}, row_major(columns, taps, cells),
+                     row_major(output_grad_transposed_.data(), cells, out_));
+        for (int o = 0; o < out_; ++o)
+            for (int cell = 0; cell < cells; ++cell) bias_.grad[o] += dy[static_cast<std::size_t>(o) * cells + cell];
+        std::fill(column_grad_.begin(), column_grad_.end(), 0.0f);
+        multiply_add({column_grad_.data(), taps, cells}, transposed(weight_.value.data(), out_, taps),
+                     row_major(dy, out_, cells));
         float* image_grad = input_grad_.sample(n);
         for_each_tap(in_, kernel_, height, width,
                      [&](std::size_t column, std::size_t pixel) { image_grad[pixel] += column_grad_[column]; });
     }
+    for (int o = 0; o < out_; ++o)
+        for (int tap = 0; tap < taps; ++tap)
+            weight_.grad[static_cast<std::size_t>(o) * taps + tap] +=
+                weight_grad_transposed_[static_cast<std::size_t>(tap) * out_ + o];
     return input_grad_;
 }
 

@@ -128,6 +128,7 @@ private:
     int in_, out_;
     Parameter weight_;  // (out, in), row-major
     Parameter bias_;    // (out)
+    std::vector<float> weight_transposed_;  // (in, out), scratch of forward
     Tensor input_, output_, input_grad_;
 };
 
@@ -148,8 +149,10 @@ private:
     Parameter weight_;  // (out, in, k, k): row co of an (out) x (in*k*k) matrix
     Parameter bias_;    // (out)
     std::vector<int> input_shape_;
-    std::vector<float> columns_;      // im2col of the whole batch, kept for backward
-    std::vector<float> column_grad_;  // dLoss/dcolumns of one sample, scratch for backward
+    std::vector<float> columns_;  // im2col of the whole batch, (taps, cells) per sample, kept for backward
+    // Scratch of backward: dLoss/dcolumns of one sample (taps, cells), dLoss/doutput of one sample
+    // transposed (cells, out), and the batch's dLoss/dW transposed (taps, out).
+    std::vector<float> column_grad_, output_grad_transposed_, weight_grad_transposed_;
     Tensor output_, input_grad_;
 };
 

@@ -27,7 +27,7 @@ TEST_CASE("a small network learns XOR to a pinned loss", "[learn][training]") {
         if (loss < 1e-3f && first_step_below_1e3 < 0) first_step_below_1e3 = step;
     }
     CHECK(first_step_below_1e3 == 36);
-    CHECK(loss == 0x1.fceeaep-16f);  // 3.03347315e-05
+    CHECK(loss == 0x1.fcef04p-16f);  // 3.03348097e-05
 }
 
 namespace {
@@ -65,7 +65,7 @@ learn::Network train_conv_net(uint64_t seed, float* first_loss, float* final_los
 TEST_CASE("training is deterministic: the weight hash after a seeded run is pinned", "[learn][training]") {
     float first_loss = 0, loss = 0;
     const learn::Network net = train_conv_net(42, &first_loss, &loss);
-    CHECK(learn::hex16(learn::weight_hash(net)) == "c8fae351cb84e6e3");
+    CHECK(learn::hex16(learn::weight_hash(net)) == "5a8275ddb75398f6");
     CHECK(loss == 0x1.4524dep-1f);  // 0.635046899
     CHECK(loss < 0.5f * first_loss);
     CHECK(learn::weight_hash(train_conv_net(43, &first_loss, &loss)) != learn::weight_hash(net));
