@@ -1,5 +1,6 @@
 // host.h where there is no page and no window (the tests, the fuzz target): saved games and downloads
-// are kept in memory for the life of the program, and there is no address bar, clipboard or picker.
+// are kept in memory for the life of the program, and there is no address bar, clipboard, picker or
+// language files.
 #include "app/host.h"
 
 #include <map>
@@ -22,10 +23,12 @@ void store_saved(const std::string& key, const std::string& value) { files()[key
 void forget_saved(const std::string& key) { files().erase(key); }
 void show_query_in_address(const std::string&) {}
 std::string copy_link(const std::string& query) { return "?" + query; }
-std::string download_file(const std::string& name, const std::string& bytes) {
+Message download_file(const std::string& name, const std::string& bytes) {
     files()["download/" + name] = bytes;
-    return "memory, as " + name;
+    return literal("memory, as " + name);
 }
 bool pick_file() { return false; }
+// No catalogues or fonts here: the screens keep the language they have (English unless a test sets one).
+void load_language(const std::string&) {}
 
 }  // namespace gridlab::app
