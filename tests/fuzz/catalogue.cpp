@@ -42,12 +42,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         FUZZ_CHECK(sorted(placeholders(english)) == sorted(placeholders(translation)));
         written[english] = translation;
         // Each placeholder's value shows up in the worded message: filled with a marker, the English
-        // and the translation hold the same number of markers.
+        // and the translation gain the same number of markers (a file may hold the marker itself).
         std::vector<MessageArg> args;
         for (const std::string& name : placeholders(english)) args.emplace_back(name, "\x01");
         const Message message = translatable(english, args);
         const auto markers = [](const std::string& text) { return std::count(text.begin(), text.end(), '\x01'); };
-        FUZZ_CHECK(markers(render(message)) == markers(render(message, &catalogue)));
+        FUZZ_CHECK(markers(render(message)) - markers(english) ==
+                   markers(render(message, &catalogue)) - markers(translation));
     }
     FUZZ_CHECK(Catalogue::parse(written.dump()).entries() == catalogue.entries());
     return 0;
