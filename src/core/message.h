@@ -29,7 +29,7 @@ struct MessageArg {
     Message value;
 };
 
-// Marks an English pattern as text for the catalogues: tools/i18n.py finds every
+// Marks an English pattern as text for the catalogues: cmake/i18n.py finds every
 // translatable("..."), tr("...") and trf("...") in the sources, and the catalogue test checks that
 // each one is translated.
 inline Message translatable(std::string pattern, std::vector<MessageArg> args = {}) {
