@@ -150,6 +150,7 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_set_language(const char* code, const ch
     try {
         gridlab::app::set_language(code, catalogue, std::string(font, static_cast<size_t>(font_size)));
         error.clear();
+        gridlab::app::Platform::wake();  // a resting page shows the new language at once
     } catch (const std::exception& refused) {
         error = refused.what();
     }

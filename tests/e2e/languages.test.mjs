@@ -100,7 +100,8 @@ test('the menu switches the language on the spot and it is remembered; a link ke
 });
 
 test('a refused catalogue leaves the language as it was; a missing text is reported', async () => {
-  const app = await openApp(env.browser, env.site.url + '?lang=ja&game=minesweeper&seed=5');
+  // Without the offline site's service worker: the page's routes do not see what a worker fetches.
+  const app = await openApp(env.browser, env.site.url + '?lang=ja&game=minesweeper&seed=5', { serviceWorkers: 'block' });
   await app.page.route('**/lang/ko.json', (route) => route.fulfill({ body: '{"New game": "{x}"}', contentType: 'application/json' }));
   const refused = await app.page.evaluate(() => window.gridlab.loadLanguage('ko'));
   assert.match(refused, /catalogue entry 'New game': the translation must keep the placeholders/);
