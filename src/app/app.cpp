@@ -160,7 +160,7 @@ bool App::restore_saved(GameScreen& screen, const Params& params) {
     } catch (const std::exception& error) {
         forget_saved(save_key(screen.id()));
         notify(translatable("The saved game could not be restored ({reason}), so a new one starts.",
-                            {{"reason", message_of(error)}}));
+                            {{"reason", reason_for_user(error, translatable("the saved data is damaged"))}}));
         return false;
     }
 }
@@ -183,7 +183,7 @@ void App::open_game(const Params& params) {
         screen->new_game(params);
     } catch (const std::exception& error) {
         notify(translatable("The link asks for something that is not possible ({reason}), so the usual settings are used.",
-                            {{"reason", message_of(error)}}));
+                            {{"reason", reason_for_user(error, translatable("the settings do not fit together"))}}));
         screen->new_game({});
     }
 }
@@ -369,7 +369,8 @@ void App::build_language_menu(float right) {
             try {
                 load_language(choice.code);
             } catch (const std::exception& error) {
-                notify(translatable("The language could not be loaded ({reason}).", {{"reason", message_of(error)}}));
+                notify(translatable("The language could not be loaded ({reason}).",
+                                    {{"reason", reason_for_user(error, translatable("its file is damaged"))}}));
             }
         }
     }
@@ -476,7 +477,8 @@ std::string App::open_file(std::string_view bytes) {
         notify(translatable("Model loaded: training goes on from it."));
         return "";
     } catch (const std::exception& error) {
-        notify(translatable("That file could not be loaded ({reason}), so nothing changed.", {{"reason", message_of(error)}}));
+        notify(translatable("That file could not be loaded ({reason}), so nothing changed.",
+                            {{"reason", reason_for_user(error, translatable("it is not a model file gridlab can read"))}}));
         return error.what();
     }
 }

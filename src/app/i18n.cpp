@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 #include "core/catalogue.h"
 
@@ -109,6 +110,12 @@ const char* tr(const char* english) {
     if (const std::string* translated = state.catalogue.find(english)) return translated->c_str();
     state.untranslated.insert(english);
     return english;
+}
+
+Message reason_for_user(const std::exception& error, Message otherwise) {
+    if (const auto* refusal = dynamic_cast<const Refusal*>(&error)) return refusal->message();
+    std::fprintf(stderr, "%s\n", error.what());
+    return otherwise;
 }
 
 std::string tr(const Message& message) {

@@ -52,6 +52,10 @@ const char* tr(const char* english);
 std::string tr(const Message& message);
 // A pattern with {name} placeholders, translated, then filled: trf("{count} mines", {{"count", 10}}).
 std::string trf(const char* pattern, std::vector<MessageArg> args);
+// What the user is told of an error: a Refusal's own message, worded in their language. Any other
+// error (an engine's or a JSON parser's report, in English) goes to the log for whoever debugs it,
+// and the user reads `otherwise`.
+Message reason_for_user(const std::exception& error, Message otherwise);
 // The English texts shown since the language was set that its catalogue lacks.
 const std::set<std::string>& untranslated();
 

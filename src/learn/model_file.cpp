@@ -24,6 +24,9 @@ uint64_t read_le(std::string_view bytes, std::size_t offset, int byte_count) {
     return value;
 }
 
+// A size or count for a message (a literal: digits are not translated).
+std::string count(uint64_t value) { return std::to_string(value); }
+
 uint64_t checksum(std::string_view bytes) {
     return fnv1a64({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
 }
@@ -31,12 +34,12 @@ uint64_t checksum(std::string_view bytes) {
 // The header as JSON, or ModelError.
 nlohmann::json read_header(std::string_view text) {
     nlohmann::json header = nlohmann::json::parse(text, nullptr, false);
-    if (header.is_discarded() || !header.is_object()) throw ModelError("bad header: not a JSON object");
-    if (!header.contains("game") || !header["game"].is_string()) throw ModelError("bad header: no \"game\"");
+    if (header.is_discarded() || !header.is_object()) throw ModelError(translatable("bad header: not a JSON object"));
+    if (!header.contains("game") || !header["game"].is_string()) throw ModelError(translatable("bad header: no \"game\""));
     if (!header.contains("architecture") || !header["architecture"].is_array())
-        throw ModelError("bad header: no \"architecture\" list");
+        throw ModelError(translatable("bad header: no \"architecture\" list"));
     if (!header.contains("settings") || !header["settings"].is_object())
-        throw ModelError("bad header: no \"settings\" object");
+        throw ModelError(translatable("bad header: no \"settings\" object"));
     return header;
 }
 
@@ -60,42 +63,42 @@ std::string save_model(const Model& model) {
 
 Model load_model(std::string_view bytes, std::string_view expected_game) {
     if (bytes.size() >= sizeof kMagic && std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-        throw ModelError("not a gridlab model file (no \"GLNN\" at the start)");
+        throw ModelError(translatable("not a gridlab model file (no \"GLNN\" at the start)"));
     if (bytes.size() < kHeaderOffset + kChecksumSize)
-        throw ModelError("truncated: " + std::to_string(bytes.size()) + " bytes, shorter than any model file");
+        throw ModelError(translatable("truncated: {size} bytes, shorter than any model file", {{"size", count(bytes.size())}}));
     const auto version = read_le(bytes, 4, 4);
     if (version != kModelFormatVersion)
-        throw ModelError("unsupported format version " + std::to_string(version) + " (this build reads " +
-                         std::to_string(kModelFormatVersion) + ")");
+        throw ModelError(translatable("unsupported format version {version} (this build reads {supported})",
+                                    {{"version", count(version)}, {"supported", count(kModelFormatVersion)}}));
     const uint64_t size = read_le(bytes, 8, 8);
     if (bytes.size() < size)
-        throw ModelError("truncated: " + std::to_string(bytes.size()) + " of " + std::to_string(size) + " bytes");
+        throw ModelError(translatable("truncated: {size} of {expected} bytes", {{"size", count(bytes.size())}, {"expected", count(size)}}));
     if (bytes.size() > size)
-        throw ModelError("trailing data: " + std::to_string(bytes.size()) + " bytes, the file says " +
-                         std::to_string(size));
+        throw ModelError(translatable("trailing data: {size} bytes, the file says {expected}",
+                                    {{"size", count(bytes.size())}, {"expected", count(size)}}));
     const std::string_view content = bytes.substr(0, bytes.size() - kChecksumSize);
-    if (checksum(content) != read_le(bytes, content.size(), 8)) throw ModelError("bad checksum: the file is corrupt");
+    if (checksum(content) != read_le(bytes, content.size(), 8)) throw ModelError(translatable("bad checksum: the file is corrupt"));
 
     const uint64_t header_size = read_le(bytes, 16, 4);
     if (header_size > content.size() - kHeaderOffset)
-        throw ModelError("bad header size " + std::to_string(header_size));
+        throw ModelError(translatable("bad header size {size}", {{"size", count(header_size)}}));
     const nlohmann::json header = read_header(content.substr(kHeaderOffset, header_size));
     Model model;
     model.game = header["game"].get<std::string>();
     if (!expected_game.empty() && model.game != expected_game)
-        throw ModelError("model for game " + model.game + ", not " + std::string(expected_game));
+        throw ModelError(translatable("model for game {game}, not {expected}", {{"game", model.game}, {"expected", std::string(expected_game)}}));
 
     const std::string_view weights = content.substr(kHeaderOffset + header_size);
-    if (weights.size() % 4 != 0) throw ModelError("bad weights: " + std::to_string(weights.size()) + " bytes");
+    if (weights.size() % 4 != 0) throw ModelError(translatable("bad weights: {size} bytes", {{"size", count(weights.size())}}));
     const uint64_t weight_count = weights.size() / 4;
     try {
         model.network = Network::from_architecture(header["architecture"], weight_count);
     } catch (const std::invalid_argument& error) {
-        throw ModelError(std::string("bad architecture: ") + error.what());
+        throw ModelError(translatable("bad architecture: {reason}", {{"reason", message_of(error)}}));
     }
     if (model.network.parameter_count() != weight_count)
-        throw ModelError("bad architecture: it has " + std::to_string(model.network.parameter_count()) +
-                         " parameters, the file holds " + std::to_string(weight_count) + " weights");
+        throw ModelError(translatable("bad architecture: it has {parameters} parameters, the file holds {weights} weights",
+                                    {{"parameters", count(model.network.parameter_count())}, {"weights", count(weight_count)}}));
     std::size_t offset = 0;
     for (Parameter* parameter : model.network.parameters())
         for (float& value : parameter->value) {

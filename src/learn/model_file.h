@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/message.h"
 #include "learn/nn.h"
 
 namespace gridlab::learn {
@@ -33,9 +34,10 @@ struct Model {
 // A file that cannot be loaded; what() names the problem ("truncated: 100 of 2088 bytes",
 // "bad checksum", "unsupported format version 2 (this build reads 1)", "model for game puyo, not
 // minesweeper", "bad architecture: layer 2: unknown type \"pool\"").
-class ModelError : public std::invalid_argument {
+// A Refusal, so that the app words it in the user's language.
+class ModelError : public Refusal {
 public:
-    using std::invalid_argument::invalid_argument;
+    using Refusal::Refusal;
 };
 
 std::string save_model(const Model& model);

@@ -129,7 +129,7 @@ TrainSettings settings_from_description(const nlohmann::json& d) {
 
 Trainer::Trainer(const learn::Model& model) try : Trainer(settings_from_description(model.settings)) {
     if (model.network.architecture() != network_.architecture())
-        throw std::invalid_argument("the network is not the shape its settings describe");
+        throw Refusal(translatable("the network is not the shape its settings describe"));
     network_ = model.network;
     optimizer_ = std::make_unique<learn::Adam>(network_, learn::AdamSettings{.learning_rate = settings_.learning_rate});
     const nlohmann::json& d = model.settings;
@@ -141,7 +141,7 @@ Trainer::Trainer(const learn::Model& model) try : Trainer(settings_from_descript
         curve_.push_back({point.at(0).get<int64_t>(), point.at(1).get<double>(), point.at(2).get<double>(),
                           point.at(3).get<double>()});
 } catch (const nlohmann::json::exception& error) {
-    throw std::invalid_argument(std::string("the model's settings are incomplete: ") + error.what());
+    throw Refusal(translatable("the model's settings are incomplete ({reason})", {{"reason", error.what()}}));
 }
 
 void Trainer::think(double budget_ms) {

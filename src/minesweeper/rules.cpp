@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "core/message.h"
 #include "core/rng.h"
 #include "core/text.h"
 
@@ -47,22 +48,23 @@ std::string_view first_click_name(FirstClick rule) {
 }
 
 void validate(const Settings& settings) {
+    // Refusals, so that the app words them in the user's language (a custom level's fields, a link).
     if (settings.rows < 1 || settings.rows > kMaxSide || settings.cols < 1 || settings.cols > kMaxSide)
-        throw std::invalid_argument("board size " + std::to_string(settings.rows) + "x" +
-                                    std::to_string(settings.cols) + " is outside 1x1..64x64");
+        throw Refusal(translatable("board size {rows}x{cols} is outside 1x1..{most}x{most}",
+                                   {{"rows", settings.rows}, {"cols", settings.cols}, {"most", kMaxSide}}));
     // Zero needs room outside any 3x3 block, the others need at least one safe cell.
     const bool zero = settings.first_click == FirstClick::Zero;
     const int most = settings.rows * settings.cols - (zero ? 9 : 1);
-    const std::string board = std::to_string(settings.rows) + "x" + std::to_string(settings.cols) + " board";
+    const std::vector<MessageArg> board = {{"rows", settings.rows}, {"cols", settings.cols}};
     if (most < 0)
-        throw std::invalid_argument("mines: a zero first click keeps a 3x3 area free of mines, more than the " +
-                                    board + " has");
-    if (settings.mines < 0 || settings.mines > most)
-        throw std::invalid_argument("mines: " + std::to_string(settings.mines) + " is outside 0.." + std::to_string(most) +
-                                    " on a " + board + " (" +
-                                    (zero ? "a zero first click keeps a 3x3 area free of mines"
-                                          : "the first click keeps one cell free of mines") +
-                                    ")");
+        throw Refusal(translatable("mines: a zero first click keeps a 3x3 area free of mines, more than the {rows}x{cols} board has",
+                                   board));
+    if (settings.mines < 0 || settings.mines > most) {
+        std::vector<MessageArg> args = board;
+        args.insert(args.end(), {{"mines", settings.mines}, {"most", most}});
+        throw Refusal(zero ? translatable("mines: {mines} is outside 0..{most} on a {rows}x{cols} board (a zero first click keeps a 3x3 area free of mines)", args)
+                           : translatable("mines: {mines} is outside 0..{most} on a {rows}x{cols} board (the first click keeps one cell free of mines)", args));
+    }
 }
 
 // ---- Position: the analysis form ----

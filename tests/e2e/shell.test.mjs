@@ -48,3 +48,15 @@ test('the canvas follows the window size and the device pixel ratio', async () =
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test('with JavaScript off the page says what it needs in each of its languages', async () => {
+  const context = await env.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(env.site.url);
+  const shown = await page.locator('body').innerText();
+  for (const words of ['gridlab needs JavaScript to run.', 'gridlabを動かすにはJavaScriptを有効にしてください。',
+    'gridlab을 실행하려면 JavaScript가 필요합니다.', '运行 gridlab 需要启用 JavaScript。'])
+    assert.ok(shown.includes(words), `missing: ${words}`);
+  await screenshot(page, 'noscript');
+  await context.close();
+});

@@ -12,6 +12,8 @@
 #include "core/message.h"
 #include "core/text.h"
 #include "i18n_keys.h"
+#include "learn/model_file.h"
+#include "minesweeper/rules.h"
 
 namespace {
 
@@ -88,4 +90,26 @@ TEST_CASE("value errors: which parameter, what was given, which range or choices
     CHECK(std::string(choice.what()) == "rule: 'renju' is not one of freestyle, standard");
     CHECK(choice.choices() == std::vector<std::string>{"freestyle", "standard"});
     CHECK_THROWS_WITH(gridlab::parse_number("x", 0, 1, "lr"), "lr: 'x' is not a number");
+}
+
+TEST_CASE("engines' errors that reach the page are worded in its language, not English", "[i18n]") {
+    // Issue 19: a custom Minesweeper level with too many mines, and a damaged model file, showed an
+    // English sentence inside a Japanese notice.
+    using namespace gridlab;
+    const Catalogue ja = Catalogue::parse(read_catalogue("ja"));
+    try {
+        minesweeper::validate({9, 9, 81, minesweeper::FirstClick::Safe});
+        FAIL("accepted");
+    } catch (const Refusal& refused) {
+        CHECK(std::string(refused.what()) ==
+              "mines: 81 is outside 0..80 on a 9x9 board (the first click keeps one cell free of mines)");
+        CHECK(render(refused.message(), &ja) ==
+              "地雷：9×9 の盤では 81 個は 0〜80 個の範囲を超えています（最初にクリックするマスには地雷を置きません）");
+    }
+    try {
+        learn::load_model("PK\x03\x04 not a model at all, a zip file", "minesweeper");
+        FAIL("accepted");
+    } catch (const Refusal& refused) {
+        CHECK(render(refused.message(), &ja) == "gridlabのモデルファイルではありません（先頭に \"GLNN\" がありません）");
+    }
 }

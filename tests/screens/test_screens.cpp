@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "app/gomoku_screen.h"
+#include "app/i18n.h"
 #include "app/learn_screen.h"
 #include "app/minesweeper_screen.h"
 #include "app/puyo_screen.h"
@@ -61,4 +62,18 @@ TEST_CASE("A Minesweeper save whose clock is not a game's time is refused, the g
         CHECK(screen.state() == state);
         CHECK(screen.save() == save);
     }
+}
+
+TEST_CASE("A user reads a Refusal's own words, or a plain reason in their language for any other error", "[screens]") {
+    using gridlab::translatable;
+    const gridlab::Message damaged = translatable("the saved data is damaged");
+    try {
+        const json parsed = json::parse("{\"version\": 3, \"game\"");
+        FAIL("parsed " << parsed.dump());
+    } catch (const std::exception& error) {
+        // The parser's English report ("[json.exception.parse_error.101] ...") goes to the log only.
+        CHECK(reason_for_user(error, damaged).pattern == "the saved data is damaged");
+    }
+    const gridlab::Refusal refusal(translatable("a saved move is off the board"));
+    CHECK(reason_for_user(refusal, damaged).pattern == "a saved move is off the board");
 }
