@@ -73,6 +73,23 @@ test('a notice is worded in the language, and state() keeps it in English', asyn
   await app.close();
 });
 
+test('an engine error and a corrupt save are worded in the language, not in English', async () => {
+  // Issue 19: these reached a Japanese page as English sentences (the parser's report, the rules').
+  const app = await openApp(env.browser, env.site.url + '?lang=ja&game=minesweeper&level=custom&rows=9&cols=9&mines=81');
+  let state = await appState(app.page);
+  assert.match(state.notice, /\(mines: 81 is outside 0\.\.80 on a 9x9 board \(the first click keeps one cell free of mines\)\)/);
+  assert.deepEqual(await untranslated(app.page), []);
+  await screenshot(app.page, 'lang-ja-engine-error');
+  await app.page.evaluate(() => localStorage.setItem('gridlab.puyo', '{"version": 1, "game": "puyo", "sa'));
+  await app.page.goto(env.site.url + '?lang=ja&game=puyo');
+  await app.page.waitForFunction(() => window.gridlab && window.gridlab.ready, null, { timeout: 60000 });
+  state = await appState(app.page);
+  assert.match(state.notice, /^The saved game could not be restored \(the saved data is damaged\)/);
+  assert.deepEqual(await untranslated(app.page), []);
+  await screenshot(app.page, 'lang-ja-corrupt-save');
+  await app.close();
+});
+
 test('the language comes from the browser when the address does not say', async () => {
   for (const [locale, expected] of [['ja-JP', 'ja'], ['ko-KR', 'ko'], ['zh-CN', 'zh-Hans'], ['zh-SG', 'zh-Hans'],
                                     ['zh-TW', 'en'], ['fr-FR', 'en'], ['en-GB', 'en']]) {
@@ -93,7 +110,7 @@ test('the menu switches the language on the spot and it is remembered; a link ke
   assert.deepEqual(await untranslated(app.page), []);
   assert.deepEqual(comparable(await appState(app.page)), before, 'the game is untouched');
   await app.page.reload();
-  await app.page.waitForFunction(() => window.gridlab && window.gridlab.ready);
+  await app.page.waitForFunction(() => window.gridlab && window.gridlab.ready, null, { timeout: 60000 });
   assert.equal(await app.page.evaluate(() => window.gridlab.language()), 'ko', 'remembered');
   assert.equal(new URL(app.page.url()).searchParams.get('lang'), null, 'not a game parameter');
   await app.close();
