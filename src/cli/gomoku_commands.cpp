@@ -67,6 +67,8 @@ void run_move(const MoveOptions& options) {
                 {"winner", winner_json(state)},
                 {"playouts", report.playouts},
                 {"ms", round_to(report.ms, 10)},
+                {"screen_ms", round_to(report.screen_ms, 10)},
+                {"threat_nodes", report.threat_nodes},
                 {"candidates", candidates},
                 {"principal_line", notation(report.principal_line)},
                 {"win_line", notation(report.win_line)},

@@ -142,3 +142,39 @@ TEST_CASE("gomoku search: with draw contempt, a draw scores below even for the s
         CHECK(candidate.value == Approx(-0.25));
     }
 }
+
+TEST_CASE("gomoku search: the root screening is part of the move's time budget", "[gomoku]") {
+    // A position from a pure-mcts game (36 moves): black to move, and white would win by force if it
+    // could move now, so every root move is checked with VCF and VCT (21,606 positions in all).
+    const State crowded = State::parse(
+        "X..............\n"
+        "......X....O...\n"
+        "......X..O.....\n"
+        "............O..\n"
+        "...XX....OXXXOX\n"
+        ".....O...X.....\n"
+        "...O.XO........\n"
+        "........O......\n"
+        "....X...O..X...\n"
+        ".....O.OXX.....\n"
+        "..........X...O\n"
+        ".....O.........\n"
+        ".X.....O..O....\n"
+        "..............O\n"
+        "....OX.........\n");
+    // With playouts only, the screening runs to its node budgets (the same on every platform).
+    const std::unique_ptr<Mcts> unhurried = make_threat_mcts(Budget{50, 0}, 1);
+    unhurried->choose(crowded);
+    const SearchReport full = unhurried->result();
+    CHECK(full.threat_nodes == 21606);
+    CHECK(full.win_line.empty());
+    CHECK(full.threat_line.size() == 3);
+    CHECK(full.ms >= full.screen_ms);
+    // With 5 ms, the screening stops at its share of the budget, and its time is counted in the move's.
+    const std::unique_ptr<Mcts> hurried = make_threat_mcts(Budget{0, 5}, 1);
+    hurried->begin(crowded);
+    const SearchReport started = hurried->result();
+    CHECK(started.ms == started.screen_ms);
+    CHECK(started.threat_nodes < full.threat_nodes / 4);
+    CHECK(started.screen_ms > 0);
+}
