@@ -11,6 +11,8 @@
 #include "app/i18n.h"
 #include "app/palette.h"
 #include "core/json_int.h"
+#include "gomoku/threat_space.h"
+#include "gomoku/threats.h"
 #include "search/games.h"
 
 namespace gridlab::app {
@@ -24,8 +26,12 @@ constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts"};
 // Search tree nodes (about 24 bytes each, two pools with tree reuse): small enough for a
 // Chromebook's browser tab, and more than a few seconds of thinking fill.
 constexpr int64_t kMaxNodes = 300'000;
-constexpr const char* kRules[] = {"freestyle", "standard"};
-constexpr const char* kRuleNames[] = {tr_key("Freestyle (five or more)"), tr_key("Standard (exactly five)")};
+constexpr const char* kRules[] = {"freestyle", "standard", "renju"};
+constexpr const char* kRuleNames[] = {tr_key("Freestyle (five or more)"), tr_key("Standard (exactly five)"),
+                                      tr_key("Renju (black: no double three, double four or overline)")};
+// The page looks for the opponent's threat after every move, on the page itself: a small budget (a few
+// milliseconds), enough for the short forced wins a student can follow.
+constexpr gomoku::ThreatLimits kStudentThreatLimits{true, 6, 3000, 0};
 
 int side_index(Stone side) { return side == Stone::Black ? 0 : 1; }
 
@@ -39,6 +45,22 @@ std::string status_text(const gomoku::State& state) {
 }
 
 nlohmann::json cell_json(int action, int size) { return {action / size, action % size}; }
+
+// The moves of a forced line in h8 notation.
+std::string line_text(const std::vector<int>& line, int size) {
+    std::string text;
+    for (int action : line) {
+        if (!text.empty()) text += ' ';
+        text += gomoku::to_notation(action, size);
+    }
+    return text;
+}
+
+nlohmann::json notation_list(const std::vector<int>& actions, int size) {
+    nlohmann::json list = nlohmann::json::array();
+    for (int action : actions) list.push_back(gomoku::to_notation(action, size));
+    return list;
+}
 
 }  // namespace
 
@@ -57,7 +79,7 @@ void GomokuScreen::new_game(const Params& params) {
     gomoku::Settings settings;
     settings.size = int_param(params, "size", 15, gomoku::kMinSize, gomoku::kMaxSize);
     settings.win_length = int_param(params, "win", 5, 3, settings.size);
-    settings.rule = gomoku::parse_rule(choice_param(params, "rule", "freestyle", {"freestyle", "standard"}));
+    settings.rule = gomoku::parse_rule(choice_param(params, "rule", "freestyle", {"freestyle", "standard", "renju"}));
     const std::string black = choice_param(params, "black", "human", {"human", "pure-mcts", "mcts"});
     const std::string white = choice_param(params, "white", "mcts", {"human", "pure-mcts", "mcts"});
     const int ms = int_param(params, "ms", 1000, 50, 20000);
@@ -81,11 +103,28 @@ void GomokuScreen::new_game(const Params& params) {
     paused_ = false;
     ai_error_.clear();
     edit_size_ = settings.size;
-    edit_rule_ = settings.rule == gomoku::Rule::Standard ? 1 : 0;
+    edit_rule_ = static_cast<int>(settings.rule);
     edit_black_ = index_of(kPlayers, 3, black);
     edit_white_ = index_of(kPlayers, 3, white);
     edit_ms_ = ms;
+    ai_win_line_.clear();
+    find_threats();
     mark_dirty();
+}
+
+void GomokuScreen::find_threats() {
+    forbidden_.clear();
+    threat_line_.clear();
+    if (state_.is_terminal() || !gomoku::ThreatBoard::supports(state_.settings())) return;
+    if (state_.settings().rule == gomoku::Rule::Renju && state_.to_move() == Stone::Black) {
+        gomoku::ThreatBoard board(state_);
+        for (int action = 0; action < state_.num_actions(); ++action) {
+            const int padded = state_.to_padded(action);
+            if (board.at(padded) == Stone::Empty && board.is_forbidden(padded)) forbidden_.push_back(action);
+        }
+    }
+    if (!is_ai(state_.to_move()))
+        threat_line_ = gomoku::find_threat_win(state_, gomoku::opponent(state_.to_move()), kStudentThreatLimits).line;
 }
 
 void GomokuScreen::stop_thinking() {
@@ -98,6 +137,11 @@ void GomokuScreen::stop_thinking() {
 void GomokuScreen::play(int action) {
     state_.apply(action);  // throws, unchanged, if illegal
     stop_thinking();
+    // The AI's forced line stays shown while the game follows it.
+    const bool on_line = ai_win_line_.size() > 1 && ai_win_line_.front() == action;
+    if (on_line) ai_win_line_.erase(ai_win_line_.begin());
+    else ai_win_line_.clear();
+    find_threats();
     mark_dirty();
 }
 
@@ -108,6 +152,8 @@ void GomokuScreen::undo() {
     // Against an AI, take its reply back too, so the human is to move again.
     const bool someone_human = !is_ai(Stone::Black) || !is_ai(Stone::White);
     while (someone_human && is_ai(state_.to_move()) && state_.num_moves() > 0) state_.undo();
+    ai_win_line_.clear();
+    find_threats();
     mark_dirty();
 }
 
@@ -152,7 +198,13 @@ void GomokuScreen::update(const Frame&, double slice_ms) {
             return stop_thinking();
         }
         report_ = search::gomoku_report(message["report"]);
-        if (message["type"] == "result") return play(message["report"]["move"].get<int>());
+        if (message["type"] == "result") {
+            const int move = message["report"]["move"].get<int>();
+            ai_win_side_ = state_.to_move();
+            // play() keeps the rest of the line when the move is its first.
+            ai_win_line_ = report_.win_line;
+            return play(move);
+        }
     }
 }
 
@@ -163,7 +215,7 @@ std::vector<int> GomokuScreen::winning_line() const {
     if (winner == Stone::Empty || last < 0) return line;
     for (int step : gomoku::kDirections) {
         const int forward = state_.run_from(last, step, winner), backward = state_.run_from(last, -step, winner);
-        if (!state_.is_winning_run(1 + forward + backward)) continue;
+        if (!state_.is_winning_run(1 + forward + backward, winner)) continue;
         for (int k = -backward; k <= forward; ++k) line.push_back(state_.to_action(last + k * step));
         break;
     }
@@ -216,13 +268,62 @@ void GomokuScreen::draw_search_overlay(const Frame&, const BoardPlacement& board
     }
 }
 
+// Forbidden points (red crosses), the opponent's threat cells (orange rings) and the AI's forced line
+// (its moves numbered in order, in the colour of the side that plays them).
+void GomokuScreen::draw_threat_overlay(const BoardPlacement& board) const {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const int n = state_.size();
+    auto centre = [&](int action) {
+        return ImVec2(origin.x + board.x + (float(action % n) + 0.5f) * board.cell,
+                      origin.y + board.y + (float(action / n) + 0.5f) * board.cell);
+    };
+    const float arm = board.cell * 0.18f;
+    for (int action : forbidden_) {
+        const ImVec2 c = centre(action);
+        draw->AddLine(ImVec2(c.x - arm, c.y - arm), ImVec2(c.x + arm, c.y + arm), IM_COL32(200, 30, 30, 255), 2.0f);
+        draw->AddLine(ImVec2(c.x - arm, c.y + arm), ImVec2(c.x + arm, c.y - arm), IM_COL32(200, 30, 30, 255), 2.0f);
+    }
+    for (size_t i = 0; i < threat_line_.size(); i += 2)
+        draw->AddCircle(centre(threat_line_[i]), board.cell * 0.4f, IM_COL32(240, 140, 20, 255), 24, 3.0f);
+    const float font_size = std::max(10.0f, board.cell * 0.4f);
+    Stone mover = state_.to_move();
+    for (size_t i = 0; i < ai_win_line_.size(); ++i, mover = gomoku::opponent(mover)) {
+        const ImVec2 c = centre(ai_win_line_[i]);
+        draw->AddCircleFilled(c, board.cell * 0.3f, mover == Stone::Black ? IM_COL32(20, 20, 20, 150) : IM_COL32(250, 250, 250, 150), 20);
+        const std::string label = std::to_string(i + 1);
+        const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_size, 1e9f, 0, label.c_str());
+        draw->AddText(ImGui::GetFont(), font_size, ImVec2(c.x - size.x / 2, c.y - size.y / 2),
+                      mover == Stone::Black ? IM_COL32(255, 255, 255, 255) : IM_COL32(0, 0, 0, 255), label.c_str());
+    }
+}
+
+void GomokuScreen::build_threat_text() {
+    const int n = state_.size();
+    if (!ai_win_line_.empty()) {
+        // The line starts with the side to move; the AI's own moves are every other one.
+        const bool ai_first = state_.to_move() == ai_win_side_;
+        const int moves = static_cast<int>((ai_win_line_.size() + (ai_first ? 1 : 0)) / 2);
+        const Message side = ai_win_side_ == Stone::Black ? translatable("Black") : translatable("White");
+        text_wrapped(trf("{side} wins by force in {count} moves: {line}",
+                         {{"side", side}, {"count", moves}, {"line", line_text(ai_win_line_, n)}}));
+    }
+    if (!threat_line_.empty()) {
+        const std::string line = line_text(threat_line_, n);
+        text_wrapped(gomoku::opponent(state_.to_move()) == Stone::Black
+                         ? trf("Careful: black threatens to win by force: {line}", {{"line", line}})
+                         : trf("Careful: white threatens to win by force: {line}", {{"line", line}}));
+    }
+    if (!forbidden_.empty()) text_wrapped_disabled(tr("Red crosses: points forbidden to black under renju."));
+}
+
 void GomokuScreen::build_settings() {
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("Board size"), &edit_size_, gomoku::kMinSize, gomoku::kMaxSize);
     ImGui::SetNextItemWidth(140);
-    combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 2);
+    combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 3);
     // The AIs' names are ids, shown as they are; only "human" is a word.
     const char* players[] = {tr("Human"), kPlayers[1], kPlayers[2]};
     ImGui::SetNextItemWidth(140);
@@ -251,6 +352,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     const int hovered = ImGui::IsItemHovered() ? cell_under_mouse(board) : -1;
     draw_board(frame, board);
     draw_search_overlay(frame, board);
+    draw_threat_overlay(board);
     if (clicked && hovered >= 0 && !state_.is_terminal() && !is_ai(state_.to_move()) && state_.is_legal(hovered))
         play(hovered);
 
@@ -277,6 +379,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
         text_wrapped(trf("{playouts} playouts, {nodes} nodes", {{"playouts", static_cast<long long>(report_.playouts)},
                                                                 {"nodes", static_cast<long long>(report_.nodes)}}));
     }
+    build_threat_text();
     if (ImGui::Button(tr("Undo"))) {
         if (state_.num_moves() > 0) undo();
     }
@@ -323,6 +426,8 @@ nlohmann::json GomokuScreen::state() const {
         {"last_move", state_.num_moves() ? cell_json(state_.move(state_.num_moves() - 1), n) : nlohmann::json(nullptr)},
         {"ai", {{"thinking", thinking_}, {"playouts", report_.playouts}, {"candidates", candidates},
                 {"search_seed", std::to_string(search_seed_)}}},
+        {"threats", {{"forbidden", notation_list(forbidden_, n)}, {"opponent_line", notation_list(threat_line_, n)},
+                     {"ai_win_line", notation_list(ai_win_line_, n)}}},
     };
 }
 

@@ -1,7 +1,11 @@
 // Gomoku: click or tap to place a stone; human vs AI with either colour, or AI vs AI; undo; the
 // search shown over the board while an AI thinks.
 //
-// Parameters: size (5..19, default 15), win (3..size, default 5), rule (freestyle|standard),
+// The threats on the board: forbidden points marked for black under renju; when a human is to move
+// and the opponent would win by force if it could move now (threat_space.h, a small budget), its
+// threat cells; when the AI has found a forced win, "wins in N" and the line, numbered on the board.
+//
+// Parameters: size (5..20, default 15), win (3..size, default 5), rule (freestyle|standard|renju),
 // black and white (human|pure-mcts|mcts), ms (mcts thinking time per move), playouts (pure-mcts),
 // seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true}.
 #pragma once
@@ -39,6 +43,9 @@ private:
     void build_settings();
     void draw_board(const Frame& frame, const BoardPlacement& board);
     void draw_search_overlay(const Frame& frame, const BoardPlacement& board) const;
+    void draw_threat_overlay(const BoardPlacement& board) const;
+    void find_threats();     // after every change of position: forbidden points and the opponent's threat
+    void build_threat_text();
 
     Params params_;
     BoardPlacement board_view_;  // where the board was drawn last frame
@@ -53,6 +60,10 @@ private:
     bool paused_ = false;
     bool show_search_ = true;
     gomoku::SearchReport report_;
+    std::vector<int> forbidden_;     // black's forbidden points (renju, black to move)
+    std::vector<int> threat_line_;   // the opponent's forced win, if a human is to move and it has one
+    std::vector<int> ai_win_line_;   // the forced win the AI found for its move (its move first)
+    gomoku::Stone ai_win_side_ = gomoku::Stone::Empty;
     // Settings panel edits, applied by "New game".
     std::string edit_seed_, settings_error_;
     int edit_size_ = 15, edit_black_ = 0, edit_white_ = 2, edit_rule_ = 0, edit_ms_ = 1000;

@@ -57,15 +57,22 @@ void run_move(const MoveOptions& options) {
                               {"visits", candidate.visits},
                               {"value", round_to(candidate.value, 1000)}});
     }
-    nlohmann::json line = nlohmann::json::array();
-    for (int step : report.principal_line) line.push_back(to_notation(step, state.size()));
+    auto notation = [&](const std::vector<int>& actions) {
+        nlohmann::json line = nlohmann::json::array();
+        for (int step : actions) line.push_back(to_notation(step, state.size()));
+        return line;
+    };
     print_json({{"move", point_json(action, state.size())},
                 {"notation", to_notation(action, state.size())},
                 {"winner", winner_json(state)},
                 {"playouts", report.playouts},
                 {"ms", round_to(report.ms, 10)},
+                {"screen_ms", round_to(report.screen_ms, 10)},
+                {"threat_nodes", report.threat_nodes},
                 {"candidates", candidates},
-                {"principal_line", line}});
+                {"principal_line", notation(report.principal_line)},
+                {"win_line", notation(report.win_line)},
+                {"threat_line", notation(report.threat_line)}});
 }
 
 struct ArenaOptions {
@@ -156,7 +163,7 @@ void add_gomoku_commands(CLI::App& app) {
     auto* playouts = move->add_option("--playouts", move_options->playouts, "playout budget (reproducible)")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
     move->add_option("--ms", move_options->ms, "time budget in milliseconds")->check(CLI::Range(1, 3'600'000))->excludes(playouts);
     move->add_option("--nodes", move_options->nodes, "node budget")->check(CLI::Range(int64_t{1 + kMaxCells}, int64_t{100'000'000}));
-    move->add_option("--rule", move_options->rule, "freestyle (five or more) or standard (exactly five)");
+    move->add_option("--rule", move_options->rule, "freestyle (five or more), standard (exactly five) or renju");
     move->add_option("--win-length", move_options->win_length, "stones in a row to win")->check(CLI::Range(3, kMaxSize));
     move->add_option("--seed", move_options->seed, "random seed")->check(seed_check());
     move->callback([move_options] { run_move(*move_options); });
@@ -167,7 +174,7 @@ void add_gomoku_commands(CLI::App& app) {
     arena->add_option("--white", arena_options->white, "SPEC of the second AI")->required();
     arena->add_option("--size", arena_options->size, "board size")->check(CLI::Range(kMinSize, kMaxSize));
     arena->add_option("--win-length", arena_options->win_length, "stones in a row to win")->check(CLI::Range(3, kMaxSize));
-    arena->add_option("--rule", arena_options->rule, "freestyle or standard");
+    arena->add_option("--rule", arena_options->rule, "freestyle, standard or renju");
     arena->add_option("--games", arena_options->games, "number of games")->check(CLI::Range(1, 100000));
     arena->add_option("--seed", arena_options->seed, "random seed (game i uses stream i)")->check(seed_check());
     arena->add_flag("--swap", arena_options->swap, "alternate colours: the SPECs swap in odd games");

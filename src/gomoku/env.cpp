@@ -33,6 +33,11 @@ StepResult Env::step(int action) {
     planes_[action] = mover == Stone::Black ? -1.0f : 1.0f;
     mask_[action] = 0;
     if (state_.is_terminal()) std::fill(mask_.begin(), mask_.end(), 0);
+    if (state_.settings().rule == Rule::Renju && !state_.is_terminal()) {
+        // Forbidden points come and go with every stone, and only for black.
+        std::fill(mask_.begin(), mask_.end(), 0);
+        for (int legal : state_.legal_actions()) mask_[static_cast<size_t>(legal)] = 1;
+    }
     StepResult result;
     result.reward = state_.winner() == mover ? 1.0 : 0.0;
     result.terminated = state_.is_terminal();

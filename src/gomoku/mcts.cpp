@@ -12,6 +12,15 @@ namespace {
 // Reading the clock costs more than a playout step in WebAssembly, so it is read between batches.
 constexpr int kPlayoutsPerClockCheck = 16;
 constexpr int kMaxPrincipalLine = 12;
+// Of a time budget, the root screening may take this share; what it leaves is the tree search's.
+constexpr double kScreenShare = 0.4;
+// Of that share, the search for the side to move's own forced win may take this much.
+constexpr double kOwnWinShare = 0.5;
+// The threat searches' node budgets: fours only (for the root and each of its moves), and fours and
+// threes for the root (either side) and for each root move when the opponent threatens.
+constexpr ThreatLimits kVcfScreenLimits{false, 10, 2000, 0};
+constexpr ThreatLimits kVctRootLimits{true, 8, 20000, 0};
+constexpr ThreatLimits kVctMoveLimits{true, 8, 1000, 0};
 }  // namespace
 
 Mcts::Mcts(std::unique_ptr<Policy> policy, const SearchConfig& config, uint64_t seed)
@@ -42,26 +51,68 @@ void Mcts::begin(const State& state) {
     elapsed_ms_ = 0;
     // The root is expanded at once so that best_action() and the report are meaningful from the start.
     if (pool_[0].num_children == 0) expand(0, root_state_);
+    Stopwatch watch;
     screen_root();
+    // The screening is part of the move's thinking: it counts against the time budget.
+    screen_ms_ = watch.elapsed_ms();
+    elapsed_ms_ = screen_ms_;
 }
 
 // Sampling finds a long forced line late or not at all, and one missed defence loses the game, so
-// the root trusts the policy's exact tactics: if the side to move wins by force, only the winning
-// move is kept; otherwise the moves after which the opponent wins by force are dropped (unless that
-// drops them all: then the search picks the longest resistance). Kept children move to the front of
-// the root's block of children; the dropped ones stay in the pool, unreachable.
+// the root trusts the policy's exact tactics:
+//   - if the side to move wins by force (fours, then threes), only the winning move is kept;
+//   - else, if the opponent would win by force were it to move now, only the moves after which it no
+//     longer does are kept (VCF and VCT);
+//   - else the moves after which the opponent wins with fours are dropped.
+// If that drops them all, the moves that only lose to threes are kept, else all of them (the search
+// picks the longest resistance). Moves that are not legal (forbidden points under renju) are always
+// dropped. With a time budget, all of it takes at most kScreenShare of it; moves left unscreened when
+// the share runs out are kept. Kept children move to the front of the
+// root's block of children; the dropped ones stay in the pool, unreachable.
 void Mcts::screen_root() {
-    Node& root = pool_[0];
-    const int winning_cell = policy_->forced_win(root_state_);
-    auto keep = [&](const Node& child) {
-        if (winning_cell >= 0) return static_cast<int>(child.cell) == winning_cell;
+    win_line_.clear();
+    threat_line_.clear();
+    threat_nodes_ = 0;
+    Stopwatch watch;
+    const double share_ms = config_.budget.ms * kScreenShare;  // 0 without a time budget: node budgets only
+    auto time_left = [&](double share) { return share_ms <= 0 ? 0.0 : std::max(1e-3, share_ms * share - watch.elapsed_ms()); };
+    auto out_of_time = [&] { return share_ms > 0 && watch.elapsed_ms() >= share_ms; };
+    auto search = [&](const State& state, Stone attacker, ThreatLimits limits, double max_ms) {
+        limits.max_ms = max_ms;
+        const ThreatResult found = policy_->forced_win(state, attacker, limits);
+        threat_nodes_ += found.nodes;
+        return found;
+    };
+    const Stone me = root_state_.to_move(), them = opponent(me);
+    ThreatResult own = search(root_state_, me, kVcfScreenLimits, time_left(kOwnWinShare));
+    if (!own.win && !out_of_time()) own = search(root_state_, me, kVctRootLimits, time_left(kOwnWinShare));
+    const ThreatResult threat = own.win || out_of_time() ? ThreatResult{} : search(root_state_, them, kVctRootLimits, time_left(1));
+    if (own.win) win_line_ = own.line;
+    if (threat.win) threat_line_ = threat.line;
+    // How safe each move is: 0 not legal, 1 the opponent then wins with fours, 2 with threes, 3 safe
+    // (or not screened). The safest moves are kept.
+    auto safety = [&](const Node& child) {
+        const int action = root_state_.to_action(child.cell);
+        if (!root_state_.is_legal(action)) return 0;
+        if (own.win) return action == own.line.front() ? 3 : 1;
+        if (out_of_time()) return 3;
         State after = root_state_;
         after.play(child.cell);
-        return after.is_terminal() || policy_->forced_win(after) < 0;
+        if (after.is_terminal()) return 3;
+        if (search(after, them, kVcfScreenLimits, time_left(1)).win) return 1;
+        if (threat.win && !out_of_time() && search(after, them, kVctMoveLimits, time_left(1)).win) return 2;
+        return 3;
     };
-    const auto first = pool_.begin() + root.first_child, last = first + root.num_children;
-    const auto kept_end = std::stable_partition(first, last, keep);
-    if (kept_end != first) root.num_children = static_cast<int16_t>(kept_end - first);
+    Node& root = pool_[0];
+    std::vector<Node> kept, dropped;
+    std::vector<int> scores;
+    for (int child = root.first_child; child < root.first_child + root.num_children; ++child)
+        scores.push_back(safety(pool_[child]));
+    const int best = *std::max_element(scores.begin(), scores.end());
+    for (int i = 0; i < root.num_children; ++i) (scores[i] == best ? kept : dropped).push_back(pool_[root.first_child + i]);
+    std::copy(kept.begin(), kept.end(), pool_.begin() + root.first_child);
+    std::copy(dropped.begin(), dropped.end(), pool_.begin() + root.first_child + static_cast<int>(kept.size()));
+    root.num_children = static_cast<int16_t>(kept.size());
 }
 
 // Keeps the subtree of the position reached by the moves played since the last search, if the tree
@@ -227,8 +278,12 @@ SearchReport Mcts::result() const {
         if (pool_[node].visits == 0) break;
         report.principal_line.push_back(root_state_.to_action(pool_[node].cell));
     }
+    report.win_line = win_line_;
+    report.threat_line = threat_line_;
     report.playouts = playouts_;
     report.ms = elapsed_ms_;
+    report.screen_ms = screen_ms_;
+    report.threat_nodes = threat_nodes_;
     report.nodes = static_cast<int64_t>(pool_.size());
     return report;
 }

@@ -12,7 +12,7 @@
 //      made its move if they won, -1 if they lost, and for a draw 0 or what the policy makes of it
 //      (less the draw contempt, for the side the search is for).
 // The answer is the most visited move at the root. Before the loop starts, the root may be screened
-// with the policy's exact tactics (Mcts::screen_root).
+// with the policy's exact tactics (Mcts::screen_root), inside the move's time budget.
 //
 // The selection rule is AlphaZero_Gomoku's mcts_pure rule rather than UCB1's sqrt(ln N / n): it only
 // needs + - * / and sqrt, which are bit-identical in native code and WebAssembly, while ln is not, so a
@@ -30,6 +30,7 @@
 #include "core/anytime.h"
 #include "core/rng.h"
 #include "gomoku/rules.h"
+#include "gomoku/threat_space.h"
 
 namespace gridlab::gomoku {
 
@@ -49,9 +50,10 @@ public:
     // What a drawn rollout from the ongoing `leaf` is worth to black, -1..1 (white gets the
     // negation). 0 says a draw is a draw; a policy may tell drawn games apart by the leaf's promise.
     virtual double draw_value(const State& leaf) { return 0; }
-    // A move that wins by force for the side to move in the ongoing `state`, as a padded cell, or -1.
-    // It must be exact (a proof, not a guess): the root is screened with it (see Mcts::screen_root).
-    virtual int forced_win(const State& state) { return -1; }
+    // A forced win for `attacker` in the ongoing `state` (who need not be to move) within `limits`, or
+    // none if the policy knows no tactics. It must be exact (a proof, not a guess): the root is screened
+    // with it (see Mcts::screen_root).
+    virtual ThreatResult forced_win(const State& state, Stone attacker, const ThreatLimits& limits) { return {}; }
 };
 
 // When to stop thinking: after `playouts` playouts, after `ms` milliseconds of thinking, or at
@@ -82,8 +84,12 @@ struct CandidateStats {
 struct SearchReport {
     std::vector<CandidateStats> candidates;  // every root move, most visited first
     std::vector<int> principal_line;         // actions: the most visited move, then its reply, ...
+    std::vector<int> win_line;     // a forced win found for the side to move: its moves and the replies
+    std::vector<int> threat_line;  // else the opponent's forced win if it could move now, if found
     int64_t playouts = 0;                    // playouts this search (not counting reused ones)
-    double ms = 0;                           // thinking time this search
+    double ms = 0;                           // thinking time this search, the root screening included
+    double screen_ms = 0;                    // of which the root screening
+    int64_t threat_nodes = 0;                // positions the root screening's threat searches examined
     int64_t nodes = 0;                       // tree size
 };
 
@@ -135,6 +141,9 @@ private:
     bool searching_ = false;
     int64_t playouts_ = 0;
     double elapsed_ms_ = 0;
+    double screen_ms_ = 0;
+    int64_t threat_nodes_ = 0;
+    std::vector<int> win_line_, threat_line_;
 };
 
 }  // namespace gridlab::gomoku

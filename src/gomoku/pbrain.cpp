@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/text.h"
+#include "core/time_budget.h"
 #include "gomoku/threat_mcts.h"
 
 namespace gridlab::gomoku {
@@ -78,7 +79,7 @@ public:
 private:
     void start(int size) {
         if (size < kMinSize || size > kMaxSize)
-            throw std::invalid_argument("unsupported board size " + std::to_string(size) + " (5..19)");
+            throw std::invalid_argument("unsupported board size " + std::to_string(size) + " (5.." + std::to_string(kMaxSize) + ")");
         settings_.size = size;
         new_game();
         out_ << "OK\n";
@@ -183,24 +184,27 @@ private:
         const std::string value = space == std::string::npos ? "" : trim(args.substr(space + 1));
         try {
             if (key == "timeout_turn") turn_ms_ = parse_int(value, 0, INT_MAX, "timeout_turn");
-            else if (key == "time_left") {
-                const int left = parse_int(value, 0, INT_MAX, "time_left");
-                time_left_ms_ = left == INT_MAX ? -1 : left;  // managers send 2147483647 for no limit
-            } else if (key == "rule") set_rule(parse_int(value, 0, INT_MAX, "rule"));
-            // Other keys (timeout_match, max_memory, game_type, folder...) do not change how we play.
+            else if (key == "timeout_match") match_ms_ = no_limit_if_max(parse_int(value, 0, INT_MAX, "timeout_match"));
+            else if (key == "time_left") time_left_ms_ = no_limit_if_max(parse_int(value, 0, INT_MAX, "time_left"));
+            else if (key == "rule") set_rule(parse_int(value, 0, INT_MAX, "rule"));
+            // Other keys (max_memory, game_type, folder...) do not change how we play.
         } catch (const std::exception& e) {
             out_ << "MESSAGE INFO " << printable(key, 32) << " ignored: " << printable(e.what(), 200) << '\n';
         }
     }
 
-    // The rule bits: 1 exactly five, 2 continuous game (ignored), 4 renju, 8 caro. Under renju or caro
-    // every move is refused until a rule we play arrives. The rule may arrive after START: the game so
-    // far is replayed under it, and the rule refused if the game would have ended earlier.
+    // Managers send 2147483647 for "no limit" (and timeout_match 0 means the same).
+    static double no_limit_if_max(int ms) { return ms == INT_MAX ? -1 : ms; }
+
+    // The rule bits: 1 exactly five, 2 continuous game (ignored), 4 renju, 8 caro. Under caro every
+    // move is refused until a rule we play arrives. The rule may arrive after START: the game so far is
+    // replayed under it, and the rule refused if the game would have ended earlier (or met a forbidden
+    // point).
     void set_rule(int bits) {
-        unsupported_rule_ = bits & 4 ? "renju" : bits & 8 ? "caro" : nullptr;
+        unsupported_rule_ = bits & 8 ? "caro" : nullptr;
         if (unsupported_rule_) throw std::invalid_argument(std::string(unsupported_rule_) + " is not supported: moves are refused until another rule");
         Settings settings = settings_;
-        settings.rule = bits & 1 ? Rule::Standard : Rule::Freestyle;
+        settings.rule = bits & 4 ? Rule::Renju : bits & 1 ? Rule::Standard : Rule::Freestyle;
         if (state_) {
             State replayed(settings);
             for (int i = 0; i < state_->num_moves(); ++i) {
@@ -212,17 +216,24 @@ private:
         settings_ = settings;
     }
 
+    // The time this move may take: the turn's limit, and a tenth of what is left of the match (the
+    // manager's time_left, or else timeout_match less what our moves took), less a safety margin.
+    double move_budget_ms() const {
+        double limit = turn_ms_;
+        const double left = time_left_ms_ >= 0 ? time_left_ms_ : match_ms_ > 0 ? match_ms_ - spent_ms_ : -1;
+        if (left >= 0) limit = std::min(limit, left / 10.0);
+        return std::max(1.0, limit * kTimeSafetyFraction - kTimeSafetyMs);
+    }
+
     // Chooses, plays and prints our move.
     void reply() {
         State& state = game();
         if (state.is_terminal()) throw std::invalid_argument("the game is over");
-        if (options_.playouts <= 0) {
-            double limit = turn_ms_;
-            if (time_left_ms_ >= 0) limit = std::min(limit, time_left_ms_ / 10.0);
-            ai_->set_budget(Budget{0, std::max(1.0, limit * kTimeSafetyFraction - kTimeSafetyMs)});
-        }
+        Stopwatch watch;
+        if (options_.playouts <= 0) ai_->set_budget(Budget{0, move_budget_ms()});
         const int action = ai_->choose(state);
         state.apply(action);
+        spent_ms_ += watch.elapsed_ms();
         out_ << action % state.size() << ',' << action / state.size() << '\n';
     }
 
@@ -242,8 +253,10 @@ private:
     std::optional<State> state_;
     std::unique_ptr<Mcts> ai_;
     double turn_ms_ = kDefaultTurnMs;
-    double time_left_ms_ = -1;  // -1: no limit
-    const char* unsupported_rule_ = nullptr;  // "renju" or "caro" while INFO rule asks for it
+    double match_ms_ = -1;      // -1 or 0: no limit
+    double time_left_ms_ = -1;  // -1: no limit, or not told
+    double spent_ms_ = 0;       // our moves' thinking so far
+    const char* unsupported_rule_ = nullptr;  // "caro" while INFO rule asks for it
 };
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The Gomocup (Piskvork) brain protocol, so that tournament managers and GUIs can play the engine.
 //
 // One command per line on input, answers on output:
-//   START n         new game on an n x n board           -> OK, or ERROR message
+//   START n         new game on an n x n board (5..20)   -> OK, or ERROR message
 //   RECTSTART w,h   the same, square boards only          -> OK, or ERROR message
 //   RESTART         new game on the same board            -> OK
 //   BEGIN           we play first                         -> x,y
@@ -9,10 +9,12 @@
 //   BOARD           then lines "x,y,who" (who: 1 ours, 2 theirs) in order of play, then DONE
 //                                                         -> x,y (our move in that position)
 //   TAKEBACK x,y    undo the last move, which was x,y     -> OK
-//   INFO key value  timeout_turn / time_left (ms; time_left 2147483647: no limit), rule (bit 1 =
-//                   exactly five): no answer. A value we cannot use is ignored and said in one
-//                   "MESSAGE ..." line; under rule 4 (renju) or 8 (caro), which are not played,
-//                   BEGIN, TURN and BOARD answer ERROR until another INFO rule.
+//   INFO key value  timeout_turn, timeout_match, time_left (ms; 2147483647: no limit, as is
+//                   timeout_match 0), rule (1 = exactly five, 4 = renju): no answer. A value we
+//                   cannot use is ignored and said in one "MESSAGE ..." line; under rule 8 (caro),
+//                   which is not played, BEGIN, TURN and BOARD answer ERROR until another INFO rule.
+//                   A move's thinking, its root screening included, stays within the turn's time
+//                   and a tenth of what is left of the match.
 //   ABOUT           -> name="...", version="...", author="..."
 //   SWAP2BOARD      then lines up to DONE                 -> one UNKNOWN
 //   END             stop

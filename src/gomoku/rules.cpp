@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/text.h"
+#include "gomoku/threats.h"
 
 namespace gridlab::gomoku {
 
@@ -23,12 +24,19 @@ char stone_char(Stone stone) {
     }
 }
 
-std::string_view rule_name(Rule rule) { return rule == Rule::Freestyle ? "freestyle" : "standard"; }
+std::string_view rule_name(Rule rule) {
+    switch (rule) {
+        case Rule::Standard: return "standard";
+        case Rule::Renju: return "renju";
+        default: return "freestyle";
+    }
+}
 
 Rule parse_rule(std::string_view name) {
     if (name == "freestyle") return Rule::Freestyle;
     if (name == "standard") return Rule::Standard;
-    throw std::invalid_argument("unknown rule '" + std::string(name) + "' (expected freestyle or standard)");
+    if (name == "renju") return Rule::Renju;
+    throw std::invalid_argument("unknown rule '" + std::string(name) + "' (expected freestyle, standard or renju)");
 }
 
 State::State(const Settings& settings) : settings_(settings) {
@@ -39,7 +47,8 @@ State::State(const Settings& settings) : settings_(settings) {
 }
 
 bool State::is_legal(int action) const {
-    return !is_terminal() && action >= 0 && action < num_actions() && cells_[to_padded(action)] == Stone::Empty;
+    return !is_terminal() && action >= 0 && action < num_actions() && cells_[to_padded(action)] == Stone::Empty &&
+           !is_forbidden(action);
 }
 
 std::vector<int> State::legal_actions() const {
@@ -47,7 +56,19 @@ std::vector<int> State::legal_actions() const {
     if (is_terminal()) return actions;
     for (int action = 0; action < num_actions(); ++action)
         if (cells_[to_padded(action)] == Stone::Empty) actions.push_back(action);
+    if (forbidden_points_apply()) {
+        ThreatBoard board(*this);
+        std::erase_if(actions, [&](int action) { return board.is_forbidden(to_padded(action)); });
+    }
     return actions;
+}
+
+bool State::forbidden_points_apply() const {
+    return settings_.rule == Rule::Renju && to_move_ == Stone::Black && ThreatBoard::supports(settings_);
+}
+
+bool State::is_forbidden(int action) const {
+    return forbidden_points_apply() && ThreatBoard(*this).is_forbidden(to_padded(action));
 }
 
 void State::apply(int action) {
@@ -57,6 +78,9 @@ void State::apply(int action) {
                                     std::to_string(num_actions() - 1) + ")");
     if (cells_[to_padded(action)] != Stone::Empty)
         throw std::invalid_argument("cell " + to_notation(action, size()) + " is already taken");
+    if (is_forbidden(action))
+        throw std::invalid_argument("cell " + to_notation(action, size()) +
+                                    " is forbidden for black under renju (a double three, a double four or an overline)");
     play(to_padded(action));
 }
 
@@ -97,7 +121,7 @@ Stone State::winning_line_owner() const {
             const Stone stone = cells_[padded];
             if (stone != Stone::Black && stone != Stone::White) continue;
             for (int step : kDirections)
-                if (is_winning_run(1 + run_from(padded, step, stone) + run_from(padded, -step, stone))) return stone;
+                if (is_winning_run(1 + run_from(padded, step, stone) + run_from(padded, -step, stone), stone)) return stone;
         }
     return Stone::Empty;
 }

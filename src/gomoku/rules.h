@@ -1,4 +1,4 @@
-// Gomoku rules: a copyable State on a square board of 5..19 lines, black first, k in a row wins.
+// Gomoku rules: a copyable State on a square board of 5..20 lines, black first, k in a row wins.
 //
 // Coordinates. A cell is (row, col), both 0-based, row 0 at the top: that is the seed's "row,col"
 // input and the order of the text form. The public action number is row * size + col (the Env's
@@ -20,7 +20,7 @@
 namespace gridlab::gomoku {
 
 constexpr int kMinSize = 5;
-constexpr int kMaxSize = 19;
+constexpr int kMaxSize = 20;  // Gomocup's board
 constexpr int kDefaultSize = 8;  // the seed's board
 constexpr int kDefaultWinLength = 5;
 
@@ -39,8 +39,10 @@ constexpr std::array<int, 4> kDirections = {1, kStride, kStride + 1, kStride - 1
 enum class Stone : uint8_t { Empty, Black, White, Wall };
 
 // `freestyle`: five or more in a row wins. `standard`: exactly five; an overline (six or more) does
-// not win, and the game goes on.
-enum class Rule : uint8_t { Freestyle, Standard };
+// not win, and the game goes on. `renju`: black wins with exactly five and may not play a forbidden
+// point (a double three, a double four or an overline; threats.h finds them), white wins with five or
+// more.
+enum class Rule : uint8_t { Freestyle, Standard, Renju };
 
 enum class Outcome : uint8_t { Ongoing, BlackWins, WhiteWins, Draw };
 
@@ -56,7 +58,7 @@ void validate(const Settings& settings);
 constexpr Stone opponent(Stone stone) { return stone == Stone::Black ? Stone::White : Stone::Black; }
 char stone_char(Stone stone);  // 'X' black, 'O' white, '.' empty
 std::string_view rule_name(Rule rule);
-Rule parse_rule(std::string_view name);  // "freestyle" or "standard"; throws std::invalid_argument
+Rule parse_rule(std::string_view name);  // "freestyle", "standard" or "renju"; throws std::invalid_argument
 
 class State {
 public:
@@ -74,11 +76,14 @@ public:
     int size() const { return settings_.size; }
     int num_actions() const { return settings_.size * settings_.size; }
 
-    // --- Public actions: row * size + col.
+    // --- Public actions: row * size + col. Under renju, black's forbidden points are not legal.
     bool is_legal(int action) const;
     std::vector<int> legal_actions() const;
+    // Whether the empty cell `action` is a forbidden point for black, black being to move under renju
+    // (threats.h; with a win length threat detection does not support, nothing is forbidden).
+    bool is_forbidden(int action) const;
     // Checked: throws std::invalid_argument (state unchanged) for a finished game, an action off the
-    // board or an occupied cell.
+    // board, an occupied cell or a forbidden point.
     void apply(int action);
     // Takes back the last move; throws std::invalid_argument if there is none.
     void undo();
@@ -92,7 +97,7 @@ public:
     Stone at(int row, int col) const { return cells_[cell_index(row, col)]; }
 
     // --- Padded cells, for the search (see kStride). Unchecked: the cell must be empty and the game
-    // ongoing.
+    // ongoing (and, under renju, not forbidden: the searches ask threats.h).
     Stone cell(int padded) const { return cells_[padded]; }
     void play(int padded);
     int last_move() const { return num_moves_ ? moves_[num_moves_ - 1] : -1; }  // padded, or -1
@@ -102,7 +107,7 @@ public:
     // Inline, as run_from: the search's rollouts call them millions of times per second.
     bool makes_win(int padded, Stone stone) const {
         for (int step : kDirections)
-            if (is_winning_run(1 + run_from(padded, step, stone) + run_from(padded, -step, stone))) return true;
+            if (is_winning_run(1 + run_from(padded, step, stone) + run_from(padded, -step, stone), stone)) return true;
         return false;
     }
     // Stones of `stone`'s colour in a row from `padded` (excluded) stepping by `step`.
@@ -111,9 +116,10 @@ public:
         for (int cell = padded + step; cells_[cell] == stone; cell += step) ++count;
         return count;
     }
-    // Whether a line of `length` stones is a win under this game's rule.
-    bool is_winning_run(int length) const {
-        return settings_.rule == Rule::Freestyle ? length >= settings_.win_length : length == settings_.win_length;
+    // Whether a line of `length` of `stone`'s stones is a win under this game's rule.
+    bool is_winning_run(int length, Stone stone) const {
+        const bool exactly = settings_.rule == Rule::Standard || (settings_.rule == Rule::Renju && stone == Stone::Black);
+        return exactly ? length == settings_.win_length : length >= settings_.win_length;
     }
 
     static int cell_index(int row, int col) { return (row + 1) * kStride + col + 1; }
@@ -125,6 +131,7 @@ public:
     friend bool operator==(const State& a, const State& b);
 
 private:
+    bool forbidden_points_apply() const;
     Stone winning_line_owner() const;  // whose winning line the board holds, or Empty; slow whole-board scan
 
     Settings settings_;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 
-#include "gomoku/threat_space.h"
 
 namespace gridlab::gomoku {
 
@@ -32,7 +31,7 @@ int threats_along(const State& state, int cell, int step, Stone stone, int* out)
     // A winning cell on this line must touch the run through `cell`: it is the first cell past
     // either end, and it joins the run to whatever stones lie beyond it.
     for (const auto& [end, dir] : {std::pair{cell + (ahead + 1) * step, step}, std::pair{cell - (behind + 1) * step, -step}})
-        if (state.cell(end) == Stone::Empty && state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone)))
+        if (state.cell(end) == Stone::Empty && state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone), stone))
             out[count++] = end;
     return count;
 }
@@ -73,7 +72,7 @@ bool makes_open_three(const State& state, int cell, int step, Stone stone) {
         line[extra] = stone;
         int winning = 0;
         for (int end = span - length; end <= span + length; ++end)
-            winning += line[end] == Stone::Empty && state.is_winning_run(run_through(end));
+            winning += line[end] == Stone::Empty && state.is_winning_run(run_through(end), stone);
         line[extra] = Stone::Empty;
         if (winning >= 2) return true;
     }
@@ -289,7 +288,10 @@ bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
 double ThreatPolicy::draw_value(const State& leaf) { return kDrawPotentialWeight * line_potential(leaf); }
 
 // Victory by continuous fours: exact, and cheap enough to run for every root move (see threat_space.h).
-int ThreatPolicy::forced_win(const State& state) { return find_vcf(state); }
+// Threat-space search: exact, and bounded (see threat_space.h).
+ThreatResult ThreatPolicy::forced_win(const State& state, Stone attacker, const ThreatLimits& limits) {
+    return find_threat_win(state, attacker, limits);
+}
 
 void ThreatPolicy::list_candidate(const State& state, int cell) {
     if (marked_[cell] || state.cell(cell) != Stone::Empty) return;

@@ -24,13 +24,14 @@
 // not tell a promising position from a dead one. On top of that the search scores its own draws
 // below even (draw contempt): against a weaker opponent a draw is a missed win.
 //
-// At the root, a victory by continuous fours (threat_space.h) is exact: if we have one, its first
+// At the root, the threat-space search (threat_space.h) is exact: if we have a forced win, its first
 // move is the only move searched; moves that leave the opponent one are not searched at all.
 #pragma once
 
 #include <memory>
 
 #include "gomoku/mcts.h"
+#include "gomoku/threat_space.h"
 
 namespace gridlab::gomoku {
 
@@ -62,7 +63,7 @@ public:
     void propose(const State& state, std::vector<Proposal>& out) override;
     Stone rollout(State& state, Rng& rng) override;
     double draw_value(const State& leaf) override;
-    int forced_win(const State& state) override;
+    ThreatResult forced_win(const State& state, Stone attacker, const ThreatLimits& limits) override;
 
 private:
     void find_near_cells(const State& state);

@@ -1,27 +1,54 @@
-// Victory by continuous fours (VCF): a win forced with fours alone.
+// Threat-space search: wins forced with threats, and the defences against them.
 //
-// A four leaves the defender exactly one move, the block, unless it is a double threat (an open four,
-// two fours), which wins at once. So a line of fours is a narrow, deep tree: every attacker move is a
-// four, every defender move is forced, and the attacker wins when one of its fours makes two winning
-// cells. The defender's blocks can make fours of their own; then the attacker's next move must block
-// that, and only counts if it is a four too.
+// A threat is a move the opponent must answer at once or lose: a four (one cell left to win: the only
+// answer is to take it) or an open three (one more stone makes an open four: the answers are the cells
+// that spoil the line, or a four of the opponent's own, which must be answered first). Because every
+// attacker move is a threat, the defender has only a few replies, and the tree stays narrow however
+// deep it goes:
+//   - VCF, victory by continuous fours: the attacker plays only fours. The defender's reply is forced.
+//   - VCT, victory by continuous threats: fours and threes. The defender may block the three on any
+//     cell of its line, or counter with a four anywhere (then the attacker must block that first, and
+//     its three is still there afterwards).
+// The attacker wins when it makes five, or two winning cells at once (an open four, a four-four), or a
+// three the defender cannot answer. Everything is read from the threat board (threats.h). Under renju
+// black may not play forbidden points, to attack or to block.
 //
-// The search is exact (what it finds is a forced win: the defender has no choice anywhere along the
-// line) but bounded: it gives up after `max_positions` positions, so it is cheap enough to run for
-// every move at the root of the tree search (Mcts::screen_root).
+// The search proves: a win it reports is forced against every defence. It is bounded by a node and a
+// time budget and deepens one attacker move at a time (iterative deepening), so it is anytime: stopped
+// early, it has the shortest wins it found so far. Positions it failed in are remembered (by their
+// Zobrist hash) so that threats played in another order are not searched twice.
 #pragma once
+
+#include <cstdint>
+#include <vector>
 
 #include "gomoku/rules.h"
 
 namespace gridlab::gomoku {
 
-struct VcfLimits {
-    int max_fours = 10;        // the longest line of fours tried
-    int max_positions = 2000;  // positions examined in all
+struct ThreatLimits {
+    bool threes = true;        // VCT; false: fours only (VCF)
+    int max_depth = 12;        // attacker moves in the longest line tried
+    int64_t max_nodes = 20000;  // positions examined in all
+    double max_ms = 0;         // 0: no time limit
 };
 
-// The first move (a padded cell) of a forced win by continuous fours for the side to move in the
-// ongoing `state`, or -1 if none is found within `limits`. A win in one counts (no fours).
-int find_vcf(const State& state, const VcfLimits& limits = {});
+struct ThreatResult {
+    bool win = false;
+    std::vector<int> line;  // actions (row * size + col): attacker, defender, attacker, ... ending in five
+    int64_t nodes = 0;
+    double ms = 0;
+    bool complete = false;  // every line was searched to its end: no win exists (within max_depth)
+};
+
+// A forced win for `attacker` in the ongoing `state`. The attacker need not be the side to move: then
+// it is the question "what does the opponent threaten?". Nothing is found (win false) for win lengths
+// threat detection does not support (threats.h).
+ThreatResult find_threat_win(const State& state, Stone attacker, const ThreatLimits& limits = {});
+
+// The moves of the side to move after which the opponent has no forced win within `limits` (each
+// searched with its own budget), among the empty cells within two lines of a stone. `threat` is the
+// opponent's win as found by find_threat_win; the moves on its line are tried first.
+std::vector<int> threat_defences(const State& state, const ThreatResult& threat, const ThreatLimits& limits = {});
 
 }  // namespace gridlab::gomoku

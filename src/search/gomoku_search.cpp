@@ -24,7 +24,8 @@ public:
             candidates.push_back({{"action", c.action}, {"visits", c.visits}, {"value", c.value}});
         }
         return {{"move", ai_->best_action()}, {"playouts", report.playouts}, {"ms", report.ms},
-                {"nodes", report.nodes}, {"candidates", candidates}};
+                {"nodes", report.nodes}, {"candidates", candidates}, {"win_line", report.win_line},
+                {"threat_line", report.threat_line}};
     }
 
 private:
@@ -49,7 +50,7 @@ std::unique_ptr<Job> gomoku_job(const nlohmann::json& request) {
     Settings settings;
     settings.size = static_cast<int>(int_field(params, "size", kMinSize, kMaxSize, "params"));
     settings.win_length = static_cast<int>(int_field(params, "win", 3, settings.size, "params"));
-    settings.rule = parse_rule(choice_field(params, "rule", {"freestyle", "standard"}, "params"));
+    settings.rule = parse_rule(choice_field(params, "rule", {"freestyle", "standard", "renju"}, "params"));
     State state(settings);
     const nlohmann::json& moves = array_field(request, "moves", "");
     for (size_t i = 0; i < moves.size(); ++i) {
@@ -83,6 +84,8 @@ SearchReport gomoku_report(const nlohmann::json& report) {
     out.playouts = report.at("playouts").get<int64_t>();
     out.ms = report.at("ms").get<double>();
     out.nodes = report.at("nodes").get<int64_t>();
+    out.win_line = report.at("win_line").get<std::vector<int>>();
+    out.threat_line = report.at("threat_line").get<std::vector<int>>();
     return out;
 }
 

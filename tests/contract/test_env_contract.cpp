@@ -135,4 +135,5 @@ TEST_CASE("env contract: Gomoku", "[contract]") {
     using namespace gridlab::gomoku;
     check_contract<Env>(Settings{6, 4, Rule::Freestyle}, 6);
     check_contract<Env>(Settings{5, 5, Rule::Standard}, 4);
+    check_contract<Env>(Settings{9, 5, Rule::Renju}, 4);  // the mask leaves out black's forbidden points
 }

@@ -1,5 +1,5 @@
 // Gomoku moves ("h8", "7,7") and AI specs ("mcts:ms=200,c=140"): the first byte picks the board size
-// (5..19), the rest is the text. An accepted move is on the board and its notation reads back as it;
+// (5..20), the rest is the text. An accepted move is on the board and its notation reads back as it;
 // an accepted spec names an AI with a budget.
 #include "fuzz.h"
 #include "gomoku/ai.h"

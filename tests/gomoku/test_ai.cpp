@@ -14,6 +14,12 @@ namespace {
 constexpr int kTacticsPlayouts = 400;
 const uint64_t kTacticsSeeds[] = {1, 2, 3, 4, 5};
 
+// The first move (padded) of a VCF for the side to move (the root screening's budget), or -1.
+int vcf_move(const State& state) {
+    const ThreatResult vcf = find_threat_win(state, state.to_move(), ThreatLimits{false, 10, 2000, 0});
+    return vcf.win ? state.to_padded(vcf.line[0]) : -1;
+}
+
 int strong_move(const State& state, uint64_t seed, int64_t playouts = kTacticsPlayouts) {
     return make_threat_mcts(Budget{playouts, 0}, seed)->choose(state);
 }
@@ -283,7 +289,7 @@ TEST_CASE("gomoku vcf: finds a win by continuous fours and plays it out against 
         ".X.X.O..\n");
     REQUIRE(s.to_move() == Stone::Black);
     for (int fours = 0; fours < 10 && !s.is_terminal(); ++fours) {
-        const int move = find_vcf(s);
+        const int move = vcf_move(s);
         REQUIRE(move >= 0);
         int winning[8];
         const int threats = threats_after(s, move, Stone::Black, winning);
@@ -296,7 +302,7 @@ TEST_CASE("gomoku vcf: finds a win by continuous fours and plays it out against 
     const bool won = s.outcome() == Outcome::BlackWins ||
                      (s.to_move() == Stone::White && threats_after(s, s.last_move(), Stone::Black, winning) >= 2);
     CHECK(won);
-    CHECK(find_vcf(State::parse("........\n........\n........\n...XX...\n...OO...\n........\n........\n........\n")) == -1);
+    CHECK(vcf_move(State::parse("........\n........\n........\n...XX...\n...OO...\n........\n........\n........\n")) == -1);
 }
 
 TEST_CASE("gomoku threats: open threes and double threes", "[gomoku]") {
@@ -391,6 +397,6 @@ TEST_CASE("gomoku mcts: the root keeps only the moves that leave the opponent no
     for (const CandidateStats& candidate : report.candidates) {
         State after = s;
         after.apply(candidate.action);
-        CHECK(find_vcf(after) == -1);
+        CHECK(vcf_move(after) == -1);
     }
 }

@@ -73,7 +73,7 @@ TEST_CASE("gomoku pbrain: TAKEBACK and RESTART", "[gomoku]") {
 
 TEST_CASE("gomoku pbrain: errors and unknown commands leave the game as it was", "[gomoku]") {
     CHECK(session("BEGIN\n") == "ERROR no game: send START first\n");
-    CHECK(session("START 20\n") == "ERROR unsupported board size 20 (5..19)\n");
+    CHECK(session("START 21\n") == "ERROR unsupported board size 21 (5..20)\n");
     CHECK(session("RECTSTART 15,10\n") == "ERROR rectangular boards are not supported\n");
     CHECK(session("START 8\nTURN 8,0\nTURN 1\nFOO bar\nTURN 1,1\n").substr(0, 150) ==
           "OK\nERROR x: 8 is outside 0..7\nERROR expected x,y but got '1'\nUNKNOWN command 'FOO'\n" +
@@ -97,16 +97,28 @@ TEST_CASE("gomoku pbrain: INFO is never answered; an unusable value is said in a
           "4,4\n");
 }
 
-TEST_CASE("gomoku pbrain: renju and caro are refused until another rule", "[gomoku]") {
-    CHECK(session("START 8\nINFO rule 4\nBEGIN\nTURN 1,1\nBOARD\n1,1,2\nDONE\nINFO rule 9\nBEGIN\nINFO rule 1\nBEGIN\n") ==
+TEST_CASE("gomoku pbrain: caro is refused until another rule", "[gomoku]") {
+    CHECK(session("START 8\nINFO rule 9\nBEGIN\nTURN 1,1\nINFO rule 1\nBEGIN\n") ==
           "OK\n"
-          "MESSAGE INFO rule ignored: renju is not supported: moves are refused until another rule\n"
-          "ERROR renju (INFO rule) is not supported\n"
-          "ERROR renju (INFO rule) is not supported\n"
-          "ERROR renju (INFO rule) is not supported\n"
           "MESSAGE INFO rule ignored: caro is not supported: moves are refused until another rule\n"
           "ERROR caro (INFO rule) is not supported\n"
+          "ERROR caro (INFO rule) is not supported\n"
           "4,4\n");
+}
+
+TEST_CASE("gomoku pbrain: INFO rule 4 plays renju: black never takes a forbidden point", "[gomoku]") {
+    // We are black (equal counts). Column 8 (rows 5, 6) and row 7 (columns 6, 7) meet at x=8, y=7: two
+    // open threes at once, a forced win in freestyle, forbidden under renju.
+    const std::string board = "BOARD\n8,5,1\n0,0,2\n8,6,1\n7,0,2\n6,7,1\n14,0,2\n7,7,1\n0,4,2\nDONE\n";
+    CHECK(session("START 15\nINFO rule 0\n" + board) == "OK\n8,7\n");
+    const std::string renju = session("START 15\nINFO rule 4\n" + board);
+    CHECK(renju.substr(0, 3) == "OK\n");
+    CHECK(renju != "OK\n8,7\n");
+}
+
+TEST_CASE("gomoku pbrain: boards up to 20x20", "[gomoku]") {
+    CHECK(session("START 20\nBEGIN\n") == "OK\n10,10\n");
+    CHECK(session("START 20\nTURN 19,19\nTURN 0,19\n", 200).substr(0, 3) == "OK\n");
 }
 
 TEST_CASE("gomoku pbrain: a rule the game so far does not fit is refused, rule and game kept", "[gomoku]") {

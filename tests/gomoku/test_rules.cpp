@@ -155,7 +155,7 @@ TEST_CASE("gomoku: illegal actions throw and leave the state unchanged", "[gomok
     State won = play({8, 5, Rule::Freestyle}, {{0, 0}, {7, 0}, {0, 1}, {7, 1}, {0, 2}, {7, 2}, {0, 3}, {7, 3}, {0, 4}});
     CHECK_THROWS_WITH(won.apply(20), "the game is over");
     CHECK_THROWS_AS(State(Settings{4, 4, Rule::Freestyle}), std::invalid_argument);
-    CHECK_THROWS_AS(State(Settings{20, 5, Rule::Freestyle}), std::invalid_argument);
+    CHECK_THROWS_AS(State(Settings{21, 5, Rule::Freestyle}), std::invalid_argument);
     CHECK_THROWS_WITH(State(Settings{6, 7, Rule::Freestyle}), "win length 7 is outside 3..6 (the board size)");
 }
 
@@ -174,7 +174,7 @@ TEST_CASE("gomoku: coordinates as row,col and as letter-number", "[gomoku]") {
     CHECK_THROWS_WITH(parse_move("3;4", 8), "move '3;4': expected row,col or a letter a..h and a number");
     CHECK_THROWS_WITH(parse_move("", 8), "empty move");
     CHECK(rule_name(parse_rule("standard")) == "standard");
-    CHECK_THROWS_WITH(parse_rule("renju"), "unknown rule 'renju' (expected freestyle or standard)");
+    CHECK_THROWS_WITH(parse_rule("caro"), "unknown rule 'caro' (expected freestyle, standard or renju)");
 }
 
 TEST_CASE("gomoku: text form round trip and side to move from the counts", "[gomoku]") {
@@ -233,7 +233,7 @@ TEST_CASE("gomoku: malformed or impossible positions are rejected with the reaso
     CHECK_THROWS_WITH(State::parse("XXXXX\nOOOO.\nOOOO.\nO....\nXXXXX\n"),
                       "impossible position: X has winning lines that no single move completes");
     CHECK_THROWS_WITH(State::parse(".....\n.....\n"), "the board must be square, but it has 2 rows of 5 cells");
-    CHECK_THROWS_WITH(State::parse("....\n....\n....\n....\n"), "board size 4 is outside 5..19");
+    CHECK_THROWS_WITH(State::parse("....\n....\n....\n....\n"), "board size 4 is outside 5..20");
     CHECK_THROWS_WITH(State::parse(".....\n..x..\n.....\n.....\n.....\n"),
                       "line 2, column 3: unexpected 'x' (allowed: .XO)");
     CHECK_THROWS_WITH(State::parse(".....\n...\n.....\n.....\n.....\n"),
@@ -245,4 +245,32 @@ TEST_CASE("gomoku: malformed or impossible positions are rejected with the reaso
     CHECK_THROWS_WITH(State::parse("XXXXX\nOOOOO\n.....\n.....\n.....\n"),
                       "impossible position: X has a winning line but O moved after it");
     CHECK_THROWS_AS(State::parse(""), ParseError);
+}
+
+TEST_CASE("gomoku: renju refuses black's forbidden points, and only black's", "[gomoku]") {
+    // Black to move: (7,8) makes two open threes (column 8, row 7).
+    std::string text;
+    for (int r = 0; r < 15; ++r) {
+        std::string row(15, '.');
+        if (r == 5 || r == 6) row[8] = 'X';
+        if (r == 7) row[6] = row[7] = 'X';
+        if (r == 0) row[0] = row[7] = row[14] = 'O';
+        if (r == 4) row[0] = 'O';
+        text += row + "\n";
+    }
+    State renju = State::parse(text, 5, Rule::Renju);
+    const int double_three = 7 * 15 + 8;
+    CHECK(renju.is_forbidden(double_three));
+    CHECK_FALSE(renju.is_legal(double_three));
+    const std::vector<int> legal = renju.legal_actions();
+    CHECK(legal.size() == 15 * 15 - 8 - 1);
+    CHECK_THROWS_WITH(renju.apply(double_three),
+                      "cell i8 is forbidden for black under renju (a double three, a double four or an overline)");
+    CHECK(renju.num_moves() == 8);
+    State freestyle = State::parse(text, 5, Rule::Freestyle);
+    CHECK(freestyle.is_legal(double_three));
+    // White may play there: after a black move elsewhere, the point is not forbidden to white.
+    renju.apply(0 * 15 + 3);
+    CHECK(renju.is_legal(double_three));
+    CHECK(rule_name(parse_rule("renju")) == "renju");
 }

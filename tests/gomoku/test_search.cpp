@@ -19,14 +19,16 @@ bool same_report(const SearchReport& a, const SearchReport& b) {
     return true;
 }
 
+// A small position where neither side has a forced win that the root screening finds (on 6x6 with
+// four in a row it finds one at once, and the search would stop there).
 const State kSmallOpening = State::parse(
-    "......\n"
-    "......\n"
-    "..X...\n"
-    "...O..\n"
-    "......\n"
-    "......\n",
-    4);
+    ".......\n"
+    ".......\n"
+    "..X....\n"
+    "...O...\n"
+    ".......\n"
+    ".......\n"
+    ".......\n");
 
 }  // namespace
 
@@ -40,14 +42,16 @@ TEST_CASE("gomoku search: pure-mcts from the empty board, exact result for seed 
     CHECK(report.candidates[0].prior == Approx(1.0 / 64));
 }
 
-TEST_CASE("gomoku search: mcts on 6x6 four in a row, exact result for seed 3", "[gomoku]") {
+TEST_CASE("gomoku search: mcts on 7x7 five in a row, exact result for seed 3", "[gomoku]") {
     const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{3000, 0}, 3);
-    CHECK(ai->choose(kSmallOpening) == 3 * 6 + 1);
+    CHECK(ai->choose(kSmallOpening) == 3 * 7 + 4);
     const SearchReport report = ai->result();
-    CHECK(report.candidates[0].visits == 2646);
-    CHECK(report.candidates[0].value == Approx(0.9523).margin(0.0005));
+    CHECK(report.candidates[0].visits == 2197);
+    CHECK(report.candidates[0].value == Approx(-0.5400).margin(0.0005));  // mostly draws, below even (contempt)
     REQUIRE_FALSE(report.principal_line.empty());
-    CHECK(report.principal_line[0] == 3 * 6 + 1);
+    CHECK(report.principal_line[0] == 3 * 7 + 4);
+    CHECK(report.win_line.empty());
+    CHECK(report.threat_line.empty());
 }
 
 TEST_CASE("gomoku search: the same seed and playouts give the same search, however sliced", "[gomoku]") {
@@ -101,7 +105,7 @@ TEST_CASE("gomoku search: a seeded game between the two AIs has a fixed outcome"
     State state(settings);
     while (!state.is_terminal()) state.apply((state.to_move() == Stone::Black ? black : white)->choose(state));
     CHECK(state.outcome() == Outcome::WhiteWins);
-    CHECK(state.num_moves() == 12);
+    CHECK(state.num_moves() == 16);
 }
 
 TEST_CASE("gomoku search: bad specs and budgets are refused", "[gomoku]") {
@@ -137,4 +141,40 @@ TEST_CASE("gomoku search: with draw contempt, a draw scores below even for the s
         REQUIRE(candidate.visits > 0);
         CHECK(candidate.value == Approx(-0.25));
     }
+}
+
+TEST_CASE("gomoku search: the root screening is part of the move's time budget", "[gomoku]") {
+    // A position from a pure-mcts game (36 moves): black to move, and white would win by force if it
+    // could move now, so every root move is checked with VCF and VCT (21,606 positions in all).
+    const State crowded = State::parse(
+        "X..............\n"
+        "......X....O...\n"
+        "......X..O.....\n"
+        "............O..\n"
+        "...XX....OXXXOX\n"
+        ".....O...X.....\n"
+        "...O.XO........\n"
+        "........O......\n"
+        "....X...O..X...\n"
+        ".....O.OXX.....\n"
+        "..........X...O\n"
+        ".....O.........\n"
+        ".X.....O..O....\n"
+        "..............O\n"
+        "....OX.........\n");
+    // With playouts only, the screening runs to its node budgets (the same on every platform).
+    const std::unique_ptr<Mcts> unhurried = make_threat_mcts(Budget{50, 0}, 1);
+    unhurried->choose(crowded);
+    const SearchReport full = unhurried->result();
+    CHECK(full.threat_nodes == 21606);
+    CHECK(full.win_line.empty());
+    CHECK(full.threat_line.size() == 3);
+    CHECK(full.ms >= full.screen_ms);
+    // With 5 ms, the screening stops at its share of the budget, and its time is counted in the move's.
+    const std::unique_ptr<Mcts> hurried = make_threat_mcts(Budget{0, 5}, 1);
+    hurried->begin(crowded);
+    const SearchReport started = hurried->result();
+    CHECK(started.ms == started.screen_ms);
+    CHECK(started.threat_nodes < full.threat_nodes / 4);
+    CHECK(started.screen_ms > 0);
 }

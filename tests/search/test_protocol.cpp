@@ -77,15 +77,15 @@ TEST_CASE("search protocol: a malformed request is refused with an exact error, 
         request[object][key] = value;
         return worker.receive(request.dump());
     };
-    CHECK(spoiled("params", "size", 20) == error(5, "params.size: expected a whole number in 5..19"));
+    CHECK(spoiled("params", "size", 21) == error(5, "params.size: expected a whole number in 5..20"));
     CHECK(spoiled("params", "win", 10) == error(5, "params.win: expected a whole number in 3..9"));
-    CHECK(spoiled("params", "rule", "renju") == error(5, "params.rule: expected one of freestyle, standard"));
+    CHECK(spoiled("params", "rule", "caro") == error(5, "params.rule: expected one of freestyle, standard, renju"));
     CHECK(spoiled("ai", "seed", 7) == error(5, "ai.seed: expected a seed as a decimal string"));
     CHECK(spoiled("ai", "seed", "18446744073709551616") == error(5, "ai.seed: expected a seed as a decimal string"));
     CHECK(spoiled("ai", "name", "alphazero") == error(5, "ai.name: expected one of pure-mcts, mcts"));
     CHECK(spoiled("ai", "playouts", 0) == error(5, "ai: a budget of playouts or ms is needed"));
     CHECK(spoiled("ai", "ms", "fast") == error(5, "ai.ms: expected a number in 0..3600000"));
-    CHECK(spoiled("ai", "nodes", 10) == error(5, "ai.nodes: expected a whole number in 362..100000000"));
+    CHECK(spoiled("ai", "nodes", 10) == error(5, "ai.nodes: expected a whole number in 401..100000000"));
     json request = gomoku_search(6);
     request["moves"] = {40, 81};
     CHECK(worker.receive(request.dump()) == error(6, "moves[1]: expected a point of the board, 0..80"));
