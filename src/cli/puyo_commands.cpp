@@ -1,6 +1,7 @@
-// gridlab puyo chain | eval | play
+// gridlab puyo chain | eval | pairs | play
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <map>
 
 #include "cli/commands.h"
@@ -9,6 +10,7 @@
 #include "core/text.h"
 #include "core/time_budget.h"
 #include "puyo/beam.h"
+#include "puyo/pair_file.h"
 
 namespace gridlab::cli {
 
@@ -97,27 +99,83 @@ struct GameRecord {
     int64_t best_chain_score = 0;
     int moves = 0;
     double think_ms = 0;
+    double think_cpu_ms = 0;
 };
+
+std::vector<PairSequence> read_pair_file(const std::string& path, int colors) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError("cannot read " + path);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    try {
+        return parse_pair_file(text, colors);
+    } catch (const ParseError& error) {
+        throw InputError(path + ": " + error.what());
+    }
+}
+
+// Writes the pair sequences `eval` plays with the same seed, one game per line, for other engines.
+void add_pairs_command(CLI::App& puyo) {
+    auto* command = puyo.add_subcommand("pairs", "Write the pair sequences of seeded games, one game per line");
+    struct Options {
+        int colors = 4;
+        int pairs = 50;
+        int games = 100;
+        uint64_t seed = 1;
+    };
+    auto o = std::make_shared<Options>();
+    command->add_option("--colors", o->colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
+    command->add_option("--pairs", o->pairs, "pairs per game")->check(CLI::Range(1, 100000));
+    command->add_option("--seed", o->seed, "seed: line i is the pairs of eval's game i")->check(seed_check());
+    command->add_option("--games", o->games, "games (lines) to write")->check(CLI::Range(1, 1000000));
+    command->callback([o] {
+        for (int game = 0; game < o->games; ++game)
+            std::cout << pair_line(seeded_pairs(game_seed(o->seed, game), o->colors, o->pairs)) << '\n';
+    });
+}
 
 void add_eval_command(CLI::App& puyo) {
     auto* command = puyo.add_subcommand("eval", "Play seeded games with an AI and report its strength");
     auto options = std::make_shared<GameOptions>();
     auto games = std::make_shared<int>(100);
     auto jobs = std::make_shared<int>(1);
+    auto pairs_file = std::make_shared<std::string>();
     options->add_to(command);
-    command->add_option("--games", *games, "games to play")->check(CLI::Range(1, 1000000));
+    command->add_option("--games", *games, "games to play (with --pairs-file: the first N lines; default all)")
+        ->check(CLI::Range(1, 1000000));
     command->add_option("--jobs", *jobs, "games played at once (native only)")->check(CLI::Range(1, 64));
-    command->callback([options, games, jobs] {
+    command->add_option("--pairs-file", *pairs_file,
+                        "a pair file (`gridlab puyo pairs`): play its games, one per line, instead of seeded ones");
+    command->callback([command, options, games, jobs, pairs_file] {
         const Settings settings = options->settings();
         options->make(0);  // reject bad options before any game starts
+        std::vector<PairSequence> sequences;
+        if (!pairs_file->empty()) {
+            if (command->count("--pairs")) throw InputError("--pairs-file: the file gives the pairs of every game");
+            sequences = read_pair_file(*pairs_file, settings.colors);
+            const int lines = static_cast<int>(sequences.size());
+            if (command->count("--games") && *games > lines)
+                throw InputError("games: " + std::to_string(*games) + " is more than the " + std::to_string(lines) +
+                                 " games in " + *pairs_file);
+            if (!command->count("--games")) *games = lines;
+        }
+        // Game i plays line i of the file, or the pairs of its seed; its AI's randomness comes from
+        // the seed either way, so a seed's pair file replays that seed's games exactly.
+        const auto start = [&](int game) {
+            if (sequences.empty()) return State(settings, game_seed(options->seed, game));
+            Settings per_line = settings;
+            per_line.max_pairs = 0;
+            return State(per_line, sequences[static_cast<size_t>(game)]);
+        };
         std::vector<GameRecord> records(static_cast<size_t>(*games));
         parallel_for(*games, *jobs, [&](int game) {
-            State state(settings, game_seed(options->seed, game));
+            State state = start(game);
             const std::unique_ptr<Ai> ai = options->make(ai_seed(options->seed, game));
             GameRecord& record = records[static_cast<size_t>(game)];
             while (!state.terminal()) {
                 const Stopwatch watch;
+                const CpuStopwatch cpu;
                 const Plan plan = ai->decide(state);
+                record.think_cpu_ms += cpu.elapsed_ms();
                 record.think_ms += watch.elapsed_ms();
                 state.apply(plan.placement);
                 ++record.moves;
@@ -127,13 +185,14 @@ void add_eval_command(CLI::App& puyo) {
             record.best_chain_score = state.best_chain_score();
         });
         int64_t total_score = 0, total_chain = 0, moves = 0, reach_60k = 0, reach_100k = 0;
-        double think_ms = 0;
+        double think_ms = 0, think_cpu_ms = 0;
         std::map<int, int> histogram;
         for (const GameRecord& record : records) {
             total_score += record.score;
             total_chain += record.max_chain;
             moves += record.moves;
             think_ms += record.think_ms;
+            think_cpu_ms += record.think_cpu_ms;
             reach_60k += record.best_chain_score >= 60000;
             reach_100k += record.best_chain_score >= 100000;
             ++histogram[record.max_chain];
@@ -147,7 +206,8 @@ void add_eval_command(CLI::App& puyo) {
                     {"max_chain_hist", hist},
                     {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 4)},
                     {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 4)},
-                    {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)}});
+                    {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)},
+                    {"mean_cpu_ms_per_move", rounded(think_cpu_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)}});
     });
 }
 
@@ -192,6 +252,7 @@ void add_puyo_commands(CLI::App& app) {
     puyo->require_subcommand(1);
     add_chain_command(*puyo);
     add_eval_command(*puyo);
+    add_pairs_command(*puyo);
     add_play_command(*puyo);
 }
 

@@ -1,7 +1,9 @@
-// Wall-clock measurement for anytime AIs and benchmarks (steady clock: performance.now() on the web).
+// Wall-clock measurement for anytime AIs and benchmarks (steady clock: performance.now() on the web),
+// and the CPU time of the calling thread, which a busy machine does not inflate.
 #pragma once
 
 #include <chrono>
+#include <ctime>
 
 namespace gridlab {
 
@@ -14,6 +16,22 @@ public:
 private:
     using Clock = std::chrono::steady_clock;
     Clock::time_point start_;
+};
+
+// CPU time spent by the calling thread, so games played in parallel each count their own. Emscripten
+// answers this clock with performance.now(): on the web (and under node) it is wall time.
+class CpuStopwatch {
+public:
+    CpuStopwatch() : start_ms_(now_ms()) {}
+    double elapsed_ms() const { return now_ms() - start_ms_; }
+
+private:
+    static double now_ms() {
+        timespec time{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
+        return static_cast<double>(time.tv_sec) * 1000.0 + static_cast<double>(time.tv_nsec) / 1e6;
+    }
+    double start_ms_;
 };
 
 // A deadline `ms` milliseconds from construction. Anytime searches poll expired() between units of

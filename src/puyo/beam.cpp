@@ -1,32 +1,39 @@
 #include "puyo/beam.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace gridlab::puyo {
 
 namespace {
 
-// Evaluation weights. The chain a field can fire dominates; the rest breaks ties between fields that
-// promise the same chain, in favour of those that keep building easy and safe. (Tuned on 60-game
-// evaluations; most of them matter less than the firing rule below.)
-constexpr int64_t kChainWeight = 1000;     // per chain of the potential
-constexpr int64_t kScoreDivisor = 50;      // the potential's score counts score / 50
-constexpr int64_t kExtraPuyoWeight = 200;  // the trigger needs a second puyo
-constexpr int64_t kLinkWeight = 30;        // per pair of touching same-coloured puyos
-constexpr int64_t kShapeWeight = 20;       // per unit of squared distance from the ideal U shape
-constexpr int64_t kDangerWeight = 4000;    // per row the spawn column stands above 9
-constexpr int64_t kWasteWeight = 150;      // per puyo popped by a chain fired while building
+constexpr int kMaxTriggerPuyos = 3;     // the evaluation's triggers add up to this many puyos
+constexpr int64_t kPruneScore = 5000;   // a fired chain worth this much ends its line of search
+constexpr int kOpeningPuyos = 40;       // the GTR form guides the stack while it holds fewer puyos
+constexpr int kDangerRow = 9;           // the spawn column above this height costs `danger` per row
+constexpr int64_t kNoLeaf = -1'000'000'000;  // a first placement with no field left in a future
 
-// The stack heights the builder aims at, relative to the mean: a U, high at the walls, low in the
-// middle where the pairs arrive.
-constexpr std::array<int, kColumns> kIdealShape = {2, 0, -1, -1, 0, 2};
+// The stack the builder aims at, relative to the mean height: the left half a little higher than
+// the right, where the chain's tail grows towards the trigger (ama's ideal shape).
+constexpr std::array<int, kColumns> kIdealShape = {1, 1, 1, -1, -1, -1};
 
-// When to fire.
-constexpr int kDangerCount = 68;     // this many puyos on the field: fire whatever is best now
-constexpr int kMinPeakChain = 6;     // smaller chains are not worth firing just because they peaked
-constexpr int kCrowdedCount = 58;    // above this many puyos, each one more makes the AI less patient
-constexpr int kPatienceUnit = 10;    // ... by a tenth: a chain in hand is worth (10 + extra) / 10 more
+// The GTR opening form on the bottom left, rows from the floor: each cell names its group (0: free).
+// Group 1 is the "G" that turns, 2 the bottom pair and its tail, 3 the row above; 4 and 5 only have
+// to differ from their neighbours. A group's puyos share a colour, and the listed pairs of groups
+// must differ, or the form is broken.
+constexpr int kFormRows = 5;
+constexpr std::array<std::array<int, 4>, kFormRows> kGtrForm = {{
+    {2, 2, 5, 0},
+    {1, 1, 2, 5},
+    {1, 2, 5, 0},
+    {3, 3, 3, 4},
+    {4, 4, 4, 0},
+}};
+constexpr int kFormGroups = 5;
+constexpr std::array<int, kFormGroups + 1> kFormReward = {0, 2, 1, 2, 0, 0};  // per matching puyo
+constexpr std::array<std::pair<int, int>, 6> kFormDiffer = {{{1, 2}, {1, 3}, {2, 3}, {2, 5}, {3, 4}, {3, 5}}};
+constexpr int kBrokenForm = -100;
 
 bool better(const Potential& a, const Potential& b) {
     if (a.chains != b.chains) return a.chains > b.chains;
@@ -34,26 +41,130 @@ bool better(const Potential& a, const Potential& b) {
     return a.added < b.added;
 }
 
-int same_colour_links(const Field& field) {
+using Heights = std::array<int, kColumns>;
+
+Heights heights_of(const Field& field) {
+    Heights heights{};
+    for (int col = 0; col < kColumns; ++col) heights[col] = field.height(col);
+    return heights;
+}
+
+// The columns a trigger can be dropped on: from the spawn column outwards up to a 12-high column.
+std::pair<int, int> trigger_columns(const Heights& heights) {
+    int lo = kSpawnColumn, hi = kSpawnColumn;
+    while (lo > 0 && heights[lo - 1] < kVisibleRows) --lo;
+    while (hi + 1 < kColumns && heights[hi + 1] < kVisibleRows) ++hi;
+    return {lo, hi};
+}
+
+// Calls found(potential, field after the chain) for every chain that 1 to kMaxTriggerPuyos puyos of
+// one colour on one column would set off (the fewest puyos that make a group of four).
+template <typename Found>
+void for_each_trigger(const Field& field, const Heights& heights, Found found) {
     const Bitboard visible = Bitboard::rows_below(kVisibleRows);
-    int links = 0;
-    for (int color = 1; color <= kMaxColors; ++color) {
-        const Bitboard plane = field.plane(static_cast<Puyo>(color)) & visible;
-        links += (plane & plane.up()).count() + (plane & plane.right()).count();
+    const auto [lo, hi] = trigger_columns(heights);
+    for (int col = lo; col <= hi; ++col) {
+        const int puyos = std::min(kMaxTriggerPuyos, kVisibleRows - heights[col]);
+        Bitboard column_cells;
+        for (int i = 0; i < puyos; ++i) column_cells |= Bitboard::cell(col, heights[col] + i);
+        const Bitboard touching = column_cells.expand() & visible;
+        for (int c = 1; c <= kMaxColors; ++c) {
+            const auto color = static_cast<Puyo>(c);
+            const Bitboard plane = field.plane(color) & visible;
+            if ((plane & touching).empty()) continue;  // added puyos alone never make four
+            Bitboard added;
+            for (int i = 0; i < puyos; ++i) {
+                added |= Bitboard::cell(col, heights[col] + i);
+                const Bitboard grown_plane = plane | added;
+                Bitboard group = added;
+                for (Bitboard next = group.expand() & grown_plane; next != group; next = group.expand() & grown_plane)
+                    group = next;
+                if (group.count() < kPopSize) continue;
+                Field trial = field;
+                Bitboard landed;
+                for (int k = 0; k <= i; ++k) landed |= trial.drop(col, color);
+                const ChainResult chain = trial.resolve(landed);
+                found(Potential{chain.chains, chain.score, i + 1, col, color}, trial);
+                break;
+            }
+        }
+    }
+}
+
+// ama's link count: puyos touching two or more of their colour (`three`), and the other touching
+// pairs (`two`, each pair once).
+struct Links {
+    int two = 0;
+    int three = 0;
+};
+Links links_of(const Field& field) {
+    const Bitboard visible = Bitboard::rows_below(kVisibleRows);
+    Links links;
+    for (int c = 1; c <= kMaxColors; ++c) {
+        const Bitboard plane = field.plane(static_cast<Puyo>(c)) & visible;
+        if (plane.empty()) continue;
+        const Bitboard up = plane & plane.down(), down = plane & plane.up();
+        const Bitboard left = plane & plane.right(), right = plane & plane.left();
+        const Bitboard three = ((up | down) & (left | right)) | (up & down) | (left & right);
+        links.three += three.count();
+        links.two += (up | left).without(three.expand()).count();
     }
     return links;
 }
 
-int64_t shape_penalty(const std::array<int, kColumns>& heights) {
+// Free columns beside the trigger at its height or below, where the chain's next link can grow
+// (ama's "chi"): each side counts the columns up to the first higher one, and again up to the first
+// as high.
+int room_beside(const Heights& heights, int col) {
+    int room = 0;
+    for (const int step : {-1, 1}) {
+        for (int c = col + step; c >= 0 && c < kColumns && heights[c] <= heights[col]; c += step) ++room;
+        for (int c = col + step; c >= 0 && c < kColumns && heights[c] < heights[col]; c += step) ++room;
+    }
+    return room;
+}
+
+int shape_error(const Heights& heights) {
     int sum = 0;
     for (const int h : heights) sum += h;
-    int64_t penalty = 0;
-    for (int col = 0; col < kColumns; ++col) {
-        // Six times (height - mean - ideal), squared, keeps the arithmetic in integers.
-        const int64_t off = int64_t{kColumns} * (heights[col] - kIdealShape[col]) - sum;
-        penalty += off * off;
-    }
-    return penalty / (kColumns * kColumns);
+    const int mean = sum / kColumns;
+    int error = 0;
+    for (int col = 0; col < kColumns; ++col) error += std::abs(heights[col] - mean - kIdealShape[col]);
+    return error;
+}
+
+int well_depth(const Heights& heights) {
+    int well = std::max(0, heights[1] - heights[0]) + std::max(0, heights[4] - heights[5]);
+    for (int col = 1; col + 1 < kColumns; ++col)
+        well += std::max(0, std::min(heights[col - 1], heights[col + 1]) - heights[col]);
+    return well;
+}
+
+int bump_height(const Heights& heights) {
+    int bump = 0;
+    for (int col = 1; col + 1 < kColumns; ++col)
+        bump += std::max(0, heights[col] - std::max(heights[col - 1], heights[col + 1]));
+    return bump;
+}
+
+// How well the bottom left follows the GTR form: the rewards of the puyos in place, or kBrokenForm
+// when a group mixes colours or two groups that must differ share one.
+int gtr_form(const Field& field) {
+    std::array<Puyo, kFormGroups + 1> group_color{};
+    int reward = 0;
+    for (int row = 0; row < kFormRows; ++row)
+        for (int col = 0; col < static_cast<int>(kGtrForm[row].size()); ++col) {
+            const int group = kGtrForm[row][col];
+            const Puyo puyo = field.at(col, row);
+            if (group == 0 || puyo == Puyo::None) continue;
+            if (puyo == Puyo::Garbage) return kBrokenForm;
+            if (group_color[group] == Puyo::None) group_color[group] = puyo;
+            if (group_color[group] != puyo) return kBrokenForm;
+            reward += kFormReward[group];
+        }
+    for (const auto& [a, b] : kFormDiffer)
+        if (group_color[a] != Puyo::None && group_color[a] == group_color[b]) return kBrokenForm;
+    return reward;
 }
 
 uint64_t field_hash(const Field& field) {
@@ -70,41 +181,46 @@ uint64_t field_hash(const Field& field) {
 }  // namespace
 
 Potential find_potential(const Field& field) {
-    const Bitboard visible = Bitboard::rows_below(kVisibleRows);
     Potential best;
-    for (int col = 0; col < kColumns; ++col) {
-        const int height = field.height(col);
-        if (height >= kVisibleRows) continue;
-        // Only a colour already touching the cells the added puyos would fill can start a chain.
-        Bitboard landing = Bitboard::cell(col, height);
-        if (height + 1 < kVisibleRows) landing |= Bitboard::cell(col, height + 1);
-        const Bitboard touching = landing.expand() & visible;
-        for (int c = 1; c <= kMaxColors; ++c) {
-            const auto color = static_cast<Puyo>(c);
-            if ((field.plane(color) & touching).empty()) continue;
-            Field trial = field;
-            for (int added = 1; added <= 2 && trial.height(col) < kVisibleRows; ++added) {
-                const ChainResult chain = trial.resolve(trial.drop(col, color));
-                if (chain.chains == 0) continue;
-                const Potential found{chain.chains, chain.score, added, col, color};
-                if (better(found, best)) best = found;
-                break;
-            }
-        }
-    }
+    for_each_trigger(field, heights_of(field), [&](const Potential& found, const Field&) {
+        if (found.chains > 0 && better(found, best)) best = found;
+    });
     return best;
 }
 
-int64_t evaluate(const Field& field, Potential* potential) {
-    *potential = find_potential(field);
-    std::array<int, kColumns> heights{};
-    for (int col = 0; col < kColumns; ++col) heights[col] = field.height(col);
-    int64_t value = potential->chains * kChainWeight + potential->score / kScoreDivisor;
-    if (potential->added > 1) value -= kExtraPuyoWeight;
-    value += same_colour_links(field) * kLinkWeight;
-    value -= shape_penalty(heights) * kShapeWeight;
-    value -= std::max(0, heights[kSpawnColumn] - 9) * kDangerWeight;
-    return value;
+Evaluation evaluate(const Field& field, const EvalWeights& w) {
+    Evaluation e;
+    const Heights heights = heights_of(field);
+    // The chain in the field: of the triggers that set off two chains or more, the one whose chain,
+    // cost and leftovers score best.
+    int64_t best_trigger = std::numeric_limits<int64_t>::min();
+    for_each_trigger(field, heights, [&](const Potential& found, const Field& after) {
+        if (found.chains < 2) return;
+        const int room = room_beside(heights, found.column);
+        const Links left = links_of(after);
+        const int64_t value = int64_t{found.chains} * w.chain + int64_t{heights[found.column]} * w.trigger_height +
+                              int64_t{found.added} * w.key + int64_t{room} * w.room + int64_t{left.two} * w.link2 +
+                              int64_t{left.three} * w.link3;
+        if (value <= best_trigger) return;
+        best_trigger = value;
+        e.trigger = found;
+        e.trigger_height = heights[found.column];
+        e.room = room;
+        e.remaining_link2 = left.two;
+        e.remaining_link3 = left.three;
+    });
+    const Links links = links_of(field);
+    e.link2 = links.two;
+    e.link3 = links.three;
+    e.shape = shape_error(heights);
+    e.well = well_depth(heights);
+    e.bump = bump_height(heights);
+    e.form = field.count() < kOpeningPuyos ? gtr_form(field) : 0;
+    e.danger = std::max(0, heights[kSpawnColumn] - kDangerRow);
+    e.value = (e.trigger.chains > 0 ? best_trigger : 0) + int64_t{e.link2} * w.link2 + int64_t{e.link3} * w.link3 +
+              int64_t{e.shape} * w.shape + int64_t{e.well} * w.well + int64_t{e.bump} * w.bump +
+              int64_t{e.form} * w.form + int64_t{e.danger} * w.danger;
+    return e;
 }
 
 BeamAi::BeamAi(const BeamOptions& options, uint64_t seed) : options_(options), seed_(seed) {
@@ -128,22 +244,19 @@ void BeamAi::begin(const State& state) {
     pairs_.clear();
     for (int d = 0; d < std::min(horizon_, kKnownPairs); ++d) pairs_.push_back(state.pair(d));
     sample_future(0);
-    const Field& field = state.field();
-    root_count_ = field.count();
-    danger_ = field.count() >= kDangerCount || field.height(kSpawnColumn) >= kVisibleRows - 2;
     Node root;
-    root.field = field;
+    root.field = state.field();
     root.moves.fill(-1);
     layer_.assign(1, root);
     children_.clear();
     next_parent_ = 0;
     depth_ = 0;
-    have_leaf_ = false;
     known_layer_.clear();
+    known_fired_.fill(0);
+    known_done_ = false;
     samples_done_ = 0;
-    votes_.fill(0);
-    voted_moves_ = 0;
-    best_fire_ = Fire{};
+    candidates_.fill(Candidate{});
+    legal_ = 0;
     fallback_ = state.legal_placements().front();
     nodes_ = 0;
     finished_ = false;
@@ -154,7 +267,7 @@ void BeamAi::think(double budget_ms) {
     while (!finished_) {
         expand(layer_[next_parent_++]);
         if (next_parent_ == layer_.size()) finish_layer();
-        if (have_leaf_ && out_of_budget()) finished_ = true;
+        if (depth_ > 0 && out_of_budget()) finished_ = true;
         if (slice.expired()) return;
     }
 }
@@ -164,43 +277,67 @@ bool BeamAi::out_of_budget() const {
            (options_.max_ms > 0 && watch_.elapsed_ms() >= options_.max_ms);
 }
 
+void BeamAi::credit(const Node& node, int64_t fired) {
+    Candidate& candidate = candidates_[node.moves[0]];
+    candidate.fired = std::max(candidate.fired, fired);
+    if (depth_ < kKnownPairs) known_fired_[node.moves[0]] = std::max(known_fired_[node.moves[0]], fired);
+    if (fired > candidate.best_line_fired) {
+        candidate.best_line_fired = fired;
+        candidate.best_line = node.moves;
+    }
+}
+
 void BeamAi::expand(const Node& parent) {
     const Pair pair = pairs_[depth_];
+    const EvalWeights& w = options_.weights;
     uint32_t mask = legal_action_mask(parent.field);
     // A pair of one colour looks the same turned around: rotations 2 and 3 repeat rotations 0 and 1.
     if (pair.axis == pair.child) mask &= (1u << action_of({1, 2})) - 1;  // the first rotation-2 action
     for (int action = 0; action < kPlacementCount; ++action) {
         if (!(mask >> action & 1u)) continue;
+        const Placement placement = placement_of(action);
         Node child;
         child.field = parent.field;
         child.moves = parent.moves;
-        child.wasted = parent.wasted;
+        child.action = parent.action;
         if (depth_ < kKnownPairs) child.moves[depth_] = static_cast<int8_t>(action);
+        // A horizontal pair over columns of different heights splits: slower, and it scatters colours.
+        if (placement.rotation % 2 == 0 &&
+            parent.field.height(placement.column) != parent.field.height(placement.child_column()))
+            child.action += w.tear;
         const int before = child.field.count();
-        const ChainResult chain = child.field.resolve(place_pair(child.field, pair, placement_of(action)));
+        const ChainResult chain = child.field.resolve(place_pair(child.field, pair, placement));
         ++nodes_;
         if (spawn_blocked(child.field)) continue;  // this placement loses the game
-        if (chain.chains > 0) {
-            // Only chains fired with the known pairs are real; later ones rest on sampled pairs.
-            if (depth_ < kKnownPairs && (chain.score > best_fire_.score ||
-                                         (chain.score == best_fire_.score && depth_ < best_fire_.depth)))
-                best_fire_ = {chain.score, chain.chains, depth_, child.moves};
-            child.wasted += before + 2 - child.field.count();
+        if (depth_ == 0) {
+            legal_ |= 1u << action;
+            candidates_[action].immediate_chains = chain.chains;
+            candidates_[action].immediate_score = chain.score;
         }
-        child.value = evaluate(child.field, &child.potential) - child.wasted * kWasteWeight;
+        if (chain.chains > 0) {
+            credit(child, chain.score);
+            if (chain.score >= kPruneScore) continue;  // a real chain: this line of play ends with it
+            child.action += int64_t{before + 2 - child.field.count()} * w.waste;
+        }
+        const Evaluation evaluation = evaluate(child.field, w);
+        child.potential = evaluation.trigger;
+        child.value = evaluation.value + child.action;
+        if (depth_ == 0) candidates_[action].potential = evaluation.trigger;
         children_.push_back(child);
     }
 }
 
 void BeamAi::finish_layer() {
-    // The best `width` distinct fields go on; the sort is stable so ties keep the generation order and
-    // the choice is the same on every platform.
-    std::stable_sort(children_.begin(), children_.end(),
-                     [](const Node& a, const Node& b) { return a.value > b.value; });
+    // The best `width` distinct fields go on; ties keep the generation order, so the choice is the
+    // same on every platform.
+    order_.clear();
+    for (size_t i = 0; i < children_.size(); ++i) order_.emplace_back(-children_[i].value, static_cast<int>(i));
+    std::sort(order_.begin(), order_.end());
     layer_.clear();
     seen_.clear();
-    for (const Node& child : children_) {
+    for (const auto& [negated_value, index] : order_) {
         if (static_cast<int>(layer_.size()) == options_.width) break;
+        const Node& child = children_[static_cast<size_t>(index)];
         const uint64_t hash = field_hash(child.field);
         if (std::find(seen_.begin(), seen_.end(), hash) != seen_.end()) continue;
         seen_.push_back(hash);
@@ -209,11 +346,10 @@ void BeamAi::finish_layer() {
     children_.clear();
     next_parent_ = 0;
     ++depth_;
-    if (!layer_.empty()) {
-        best_leaf_ = layer_.front();
-        have_leaf_ = true;
+    if (depth_ == kKnownPairs && !known_done_) {
+        known_layer_ = layer_;
+        known_done_ = true;
     }
-    if (depth_ == kKnownPairs && samples_done_ == 0) known_layer_ = layer_;
     if (layer_.empty() || depth_ == horizon_) finish_sample();
 }
 
@@ -230,18 +366,24 @@ void BeamAi::sample_future(int sample) {
 }
 
 void BeamAi::finish_sample() {
-    if (!layer_.empty()) {
-        std::array<bool, kPlacementCount> seen{};
-        for (const Node& leaf : layer_) {  // sorted best first: the first leaf of a move is its best
-            const int move = leaf.moves[0];
-            if (seen[move]) continue;
-            seen[move] = true;
-            votes_[move] += leaf.value;
-            if (!(voted_moves_ >> move & 1u) || leaf.value > best_by_move_[move].value) best_by_move_[move] = leaf;
-            voted_moves_ |= 1u << move;
+    // The layer is sorted best first: the first field of a first placement is its best.
+    std::array<bool, kPlacementCount> has_leaf{};
+    for (const Node& leaf : layer_) {
+        Candidate& candidate = candidates_[leaf.moves[0]];
+        if (has_leaf[leaf.moves[0]]) continue;
+        has_leaf[leaf.moves[0]] = true;
+        candidate.leaf_total += leaf.value;
+        if (candidate.best_line_fired <= 0 && (!candidate.has_leaf || leaf.value > candidate.best_line_value)) {
+            candidate.best_line = leaf.moves;
+            candidate.best_line_value = leaf.value;
         }
-        for (int move = 0; move < kPlacementCount; ++move)
-            if (!seen[move]) votes_[move] += layer_.back().value;
+        candidate.has_leaf = true;
+    }
+    for (int move = 0; move < kPlacementCount; ++move) {
+        Candidate& candidate = candidates_[move];
+        if (!has_leaf[move]) candidate.leaf_total += kNoLeaf;
+        candidate.fired_total += candidate.fired;
+        candidate.fired = 0;
     }
     ++samples_done_;
     const bool more = samples_done_ < options_.samples && horizon_ > kKnownPairs && !known_layer_.empty();
@@ -253,48 +395,51 @@ void BeamAi::finish_sample() {
     layer_ = known_layer_;
     depth_ = kKnownPairs;
     next_parent_ = 0;
+    for (int move = 0; move < kPlacementCount; ++move) candidates_[move].fired = known_fired_[move];
 }
 
-const BeamAi::Node* BeamAi::chosen_leaf() const {
-    if (voted_moves_ == 0) return have_leaf_ ? &best_leaf_ : nullptr;
+int BeamAi::chosen_move() const {
     int best = -1;
-    for (int move = 0; move < kPlacementCount; ++move)
-        if ((voted_moves_ >> move & 1u) && (best < 0 || votes_[move] > votes_[best])) best = move;
-    return &best_by_move_[best];
+    const auto key = [&](int move) {
+        const Candidate& c = candidates_[move];
+        return std::pair(c.fired_total + c.fired, c.leaf_total);
+    };
+    for (int move = 0; move < kPlacementCount; ++move) {
+        if (!(legal_ >> move & 1u)) continue;
+        const Candidate& c = candidates_[move];
+        if (options_.fire_score > 0 && c.immediate_score >= options_.fire_score &&
+            (best < 0 || candidates_[best].immediate_score < c.immediate_score))
+            return move;
+        if (best < 0 || key(move) > key(best)) best = move;
+    }
+    return best;
 }
 
 Plan BeamAi::result() const {
     Plan plan;
     plan.nodes = nodes_;
-    const Node* leaf = chosen_leaf();
-    const bool game_ends_soon = pairs_left_ >= 0 && pairs_left_ <= kKnownPairs;
-    // Building on is pointless once the chain at hand is worth what the search expects to build.
-    // As the field fills, a chain in hand beats a bigger one promised: the promise needs room to live.
-    const int64_t patience = kPatienceUnit + std::max(0, root_count_ - kCrowdedCount);
-    const bool peaked = leaf && best_fire_.chains >= kMinPeakChain &&
-                        best_fire_.score * patience >= leaf->potential.score * kPatienceUnit;
-    const bool fire = best_fire_.chains > 0 &&
-                      (game_ends_soon || danger_ || !leaf || peaked ||
-                       (options_.fire_score > 0 && best_fire_.score >= options_.fire_score));
-    const Moves* moves = nullptr;
-    if (fire) {
-        moves = &best_fire_.moves;
+    const int move = chosen_move();
+    if (move < 0) {
+        plan.placement = fallback_;
+        plan.path = {fallback_};
+        return plan;
+    }
+    const Candidate& chosen = candidates_[move];
+    plan.placement = placement_of(move);
+    if (chosen.immediate_chains > 0) {
         plan.firing = true;
-        plan.expected_chain = best_fire_.chains;
-        plan.expected_score = best_fire_.score;
-    } else if (leaf) {
-        moves = &leaf->moves;
-        plan.expected_chain = leaf->potential.chains;
-        plan.expected_score = leaf->potential.score;
-        plan.trigger_column = leaf->potential.column;
-        plan.trigger_color = leaf->potential.color;
+        plan.expected_chain = chosen.immediate_chains;
+        plan.expected_score = chosen.immediate_score;
+        plan.path = {plan.placement};
+        return plan;
     }
-    if (moves) {
-        const int known = fire ? best_fire_.depth + 1 : kKnownPairs;
-        for (int d = 0; d < known && (*moves)[d] >= 0; ++d) plan.path.push_back(placement_of((*moves)[d]));
-    }
-    plan.placement = plan.path.empty() ? fallback_ : plan.path.front();
-    if (plan.path.empty()) plan.path.push_back(fallback_);
+    plan.expected_chain = chosen.potential.chains;
+    plan.expected_score = chosen.potential.score;
+    plan.trigger_column = chosen.potential.column;
+    plan.trigger_color = chosen.potential.color;
+    for (int d = 0; d < kKnownPairs && chosen.best_line[d] >= 0 && chosen.best_line[0] == move; ++d)
+        plan.path.push_back(placement_of(chosen.best_line[d]));
+    if (plan.path.empty()) plan.path.push_back(plan.placement);
     return plan;
 }
 

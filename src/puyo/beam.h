@@ -1,17 +1,23 @@
-// The `beam` AI: builds a big chain by beam search, and fires it when it is big enough or must.
+// The `beam` AI: builds a big chain by beam search over sampled futures, and fires it when nothing
+// better can be expected.
 //
 // How it thinks, in three ideas:
-//  1. Chain potential. A field is worth the chain it could set off: find_potential() tries adding
-//     one or two puyos of each colour on every column and lets the chain run. A field whose best
-//     trigger sets off 10 chains is better than one whose best sets off 6, even if neither has fired.
-//  2. Beam search. From the current field it tries every placement of the current pair, keeps the
-//     `width` best resulting fields by evaluate(), tries every placement of the next pair on each of
-//     them, and so on for `depth` pairs: the current pair, the two previews, then pairs it samples
-//     (it cannot know them). The first placement of the best field at the end is the move.
-//  3. Firing. A placement that sets off a chain during the known pairs is remembered as a "fire". The
-//     AI fires the best one when the game is about to end (the pair limit is within the known pairs),
-//     when the field is dangerously full, when it is worth what the search still expects to build
-//     (a promise trusted less as the field fills up), or when it scores at least `fire_score`.
+//  1. Chain forms. evaluate() judges a field that has not fired: the best chain a few added puyos
+//     would set off (how long, how many puyos it needs, how high its trigger sits and how much room
+//     beside it is left to extend it, how well what remains afterwards is connected), the shape of
+//     the stack (close to a gentle slope, no wells, no bumps), how many same-coloured puyos touch,
+//     and in the opening how well the bottom left matches the GTR form (see the README).
+//  2. Beam search over futures. The current pair and the two previews are known; the pairs after
+//     them are not, so the search samples `samples` futures from the AI's own seed. On each future it
+//     tries every placement of every pair, keeps the `width` best distinct fields by evaluate(), and
+//     goes `depth` pairs deep. A field that sets off a real chain is not searched further: its score
+//     is credited to the first placement it descends from. A first placement is worth the best chain
+//     fired below it, summed over the futures (its expected best chain); ties go to the one whose
+//     fields evaluate best.
+//  3. Firing follows from 2: placing the pair so that the chain goes off now is worth that chain;
+//     building on is worth what the futures still promise within the pairs left. So the AI fires
+//     when the chain in hand is worth more than it can expect to build, when building would die
+//     (a dead future promises nothing more) and when the pair limit leaves no time to build more.
 // The search runs one parent field at a time, so the web app can give it a few milliseconds a frame.
 #pragma once
 
@@ -24,26 +30,55 @@
 
 namespace gridlab::puyo {
 
-// The best chain that adding a few puyos of one colour on one column would set off.
+// A chain that adding a few puyos of one colour on one column would set off.
 struct Potential {
     int chains = 0;
     int64_t score = 0;
-    int added = 0;  // puyos added (1 or 2)
+    int added = 0;  // puyos added (1 to 3)
     int column = -1;
     Puyo color = Puyo::None;
 };
+// The best such chain (most chains, then score, then fewest puyos), trying 1 to 3 puyos of each
+// colour on each column the pair can reach.
 Potential find_potential(const Field& field);
 
-// The beam's judgement of a field it has not fired: chain potential first, then shape and danger.
-int64_t evaluate(const Field& field, Potential* potential);
+// The weights of evaluate(); the defaults are the tuned ones (README: "Tuning").
+struct EvalWeights {
+    int chain = 1000;         // per chain of the best trigger's chain
+    int trigger_height = 250; // per row of the trigger's column: a trigger high up leaves room below
+    int key = -200;           // per puyo the trigger needs
+    int room = 200;           // per free column beside the trigger where the chain can grow
+    int link2 = 150;          // per pair of touching same-coloured puyos (not part of a three)
+    int link3 = 250;          // per puyo touching two of its colour
+    int shape = -100;         // per row away from the ideal slope
+    int well = -100;          // per row of a column below both its neighbours
+    int bump = -100;          // per row of a column above both its neighbours
+    int form = 60;            // per puyo matching the GTR form in the opening
+    int danger = -4000;       // per row the spawn column stands above 9
+    int tear = -250;          // per pair split over columns of different heights
+    int waste = -250;         // per puyo popped by a small chain while building
+};
+
+// Every term of evaluate(), for tests and the README's worked example.
+struct Evaluation {
+    Potential trigger;  // the trigger whose chain scored best (its terms below)
+    int trigger_height = 0;
+    int room = 0;
+    int remaining_link2 = 0, remaining_link3 = 0;  // connections left after that chain
+    int link2 = 0, link3 = 0;
+    int shape = 0, well = 0, bump = 0, form = 0, danger = 0;
+    int64_t value = 0;
+};
+Evaluation evaluate(const Field& field, const EvalWeights& weights = {});
 
 struct BeamOptions {
     int width = 40;           // fields kept per pair
-    int depth = 10;           // pairs searched: the current one, the 2 previews, then sampled ones
-    int samples = 1;          // futures sampled for the pairs after the previews; moves are voted on
+    int depth = 12;           // pairs searched: the current one, the 2 previews, then sampled ones
+    int samples = 3;          // futures sampled for the pairs after the previews
     double max_ms = 0;        // stop a decision after this long (0: no limit; not reproducible)
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
-    int64_t fire_score = 0;   // fire any known chain worth this much (0: only at the end or in danger)
+    int64_t fire_score = 0;   // fire any known chain worth this much at once (0: as the search says)
+    EvalWeights weights;
 };
 
 class BeamAi : public Ai {
@@ -61,24 +96,33 @@ private:
 
     struct Node {
         Field field;
-        int64_t value = 0;   // evaluate(field) minus the puyos wasted on the way
-        int64_t wasted = 0;  // puyos popped by small chains while building
+        int64_t value = 0;   // evaluate(field) plus the costs of the placements on the way
+        int64_t action = 0;  // those costs: tears and wasted puyos
         Moves moves{};
         Potential potential;
     };
-    struct Fire {
-        int64_t score = 0;
-        int chains = 0;
-        int depth = 0;
-        Moves moves{};
+    // What one first placement has earned.
+    struct Candidate {
+        int64_t fired_total = 0;  // summed over finished futures: the best chain fired below it
+        int64_t fired = 0;        // the same in the future being searched
+        int64_t leaf_total = 0;   // summed over futures: the value of its best field at the end
+        int64_t leaf = 0;
+        bool has_leaf = false;
+        Moves best_line{{-1, -1, -1}};  // the known-pair placements of its best chain, or of its best field
+        int64_t best_line_fired = -1;
+        int64_t best_line_value = 0;
+        int immediate_chains = 0;  // the chain this placement sets off by itself
+        int64_t immediate_score = 0;
+        Potential potential;       // the chain its field holds, for the plan
     };
 
     void expand(const Node& parent);
     void finish_layer();
     void finish_sample();
     void sample_future(int sample);
-    const Node* chosen_leaf() const;
+    void credit(const Node& node, int64_t fired);
     bool out_of_budget() const;
+    int chosen_move() const;
 
     BeamOptions options_;
     uint64_t seed_;
@@ -87,24 +131,19 @@ private:
     int pairs_placed_ = 0;
     int colors_ = 4;
     int pairs_left_ = -1;
-    bool danger_ = false;
-    int root_count_ = 0;         // puyos on the field when the decision started
     std::vector<Node> layer_;
     std::vector<Node> children_;
+    std::vector<std::pair<int64_t, int>> order_;  // (value, index) of the children, to sort
     std::vector<uint64_t> seen_;  // field hashes kept in the layer being chosen
     size_t next_parent_ = 0;
     int depth_ = 0;               // index of the pair the current expansion places
-    bool have_leaf_ = false;
-    Node best_leaf_;              // the best field of the deepest finished layer
-    // After the known pairs every sample restarts from the same layer with other sampled pairs; each
-    // sample adds, per first move, the value of its best final field (or of its worst field when that
-    // move did not survive): the move with the best total is the most robust to the unknown future.
+    // The known pairs are the same in every future: their layers are searched once and kept.
     std::vector<Node> known_layer_;
+    std::array<int64_t, kPlacementCount> known_fired_{};
+    bool known_done_ = false;
     int samples_done_ = 0;
-    std::array<int64_t, kPlacementCount> votes_{};
-    std::array<Node, kPlacementCount> best_by_move_{};
-    uint32_t voted_moves_ = 0;
-    Fire best_fire_;
+    std::array<Candidate, kPlacementCount> candidates_{};
+    uint32_t legal_ = 0;
     Placement fallback_;
     int64_t nodes_ = 0;
     Stopwatch watch_;

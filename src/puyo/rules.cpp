@@ -19,18 +19,33 @@ constexpr std::array<Placement, kPlacementCount> kPlacements = [] {
     return placements;
 }();
 
-// Whether the pair can travel from the spawn column to `target` (and sit in it).
+// Whether the pair can travel from the spawn column to `target` (and sit in it). The tutorial's pair
+// passes only columns with room; Tsu's follows puyoai's PuyoController::isReachable, which puyoai
+// checks against a frame-by-frame simulation of the real game's controls (see the header).
 bool reachable(RuleSet rules, const std::array<int, kColumns>& heights, int target) {
     const int step = target > kSpawnColumn ? 1 : -1;
-    for (int col = kSpawnColumn;; col += step) {
-        const bool passable = rules == RuleSet::Tutorial
-                                  ? heights[col] < kVisibleRows
-                                  : heights[col] < kVisibleRows ||
-                                        (heights[col] == kVisibleRows && col != kSpawnColumn &&
-                                         heights[col - step] >= kVisibleRows - 1);
-        if (!passable) return false;
-        if (col == target) return true;
+    if (rules == RuleSet::Tutorial) {
+        for (int col = kSpawnColumn;; col += step) {
+            if (heights[col] >= kVisibleRows) return false;
+            if (col == target) return true;
+        }
     }
+    // A quick turn at the spawn (two rotations between two high columns) lifts the pair a row.
+    bool lifted = heights[kSpawnColumn - 1] >= kVisibleRows && heights[kSpawnColumn + 1] >= kVisibleRows;
+    for (int col = kSpawnColumn + step; col - step != target; col += step) {
+        if (heights[col] < kVisibleRows) {
+            lifted = false;  // the pair sinks back over a lower column
+            continue;
+        }
+        if (heights[col] > kVisibleRows) return false;  // 13 high: a wall
+        // 12 high: passable at the 13th row, which a pair reaches by the floor kick of a rotation on
+        // an 11-high column just before this one, or keeps from a 12-high column one or two back.
+        const bool kick = heights[col - step] == kVisibleRows - 1;
+        const bool two_back_high = col - 2 * step != kSpawnColumn - step && heights[col - 2 * step] == kVisibleRows;
+        if (!lifted && !kick && !two_back_high) return false;
+        lifted = true;
+    }
+    return true;
 }
 
 }  // namespace
@@ -58,13 +73,17 @@ uint32_t legal_action_mask(const Field& field) {
     std::array<bool, kColumns> open{};  // reachable, with room for one puyo
     for (int col = 0; col < kColumns; ++col) heights[col] = field.height(col);
     for (int col = 0; col < kColumns; ++col) open[col] = reachable(rules, heights, col);
-    // Tutorial: both puyos must land inside the 12 rows. Tsu: the pair may land on the 13th row.
-    const int vertical_limit = rules == RuleSet::Tsu ? kVisibleRows : kVisibleRows - 2;
+    // Tutorial: both puyos must land inside the 12 rows. Tsu: the lower puyo may land on the 13th row
+    // (the upper one then vanishes), but the axis may not rise to the 14th: with the child below it
+    // (rotation 3), the column must hold 11 or fewer.
+    const int axis_up_limit = rules == RuleSet::Tsu ? kVisibleRows : kVisibleRows - 2;
+    const int axis_down_limit = rules == RuleSet::Tsu ? kVisibleRows - 1 : kVisibleRows - 2;
     uint32_t mask = 0;
     for (int action = 0; action < kPlacementCount; ++action) {
         const Placement p = kPlacements[action];
         const bool vertical = p.rotation == 1 || p.rotation == 3;
-        const bool legal = vertical ? open[p.column] && heights[p.column] <= vertical_limit
+        const int limit = p.rotation == 3 ? axis_down_limit : axis_up_limit;
+        const bool legal = vertical ? open[p.column] && heights[p.column] <= limit
                                     : open[p.column] && open[p.child_column()];
         if (legal) mask |= 1u << action;
     }
@@ -103,6 +122,25 @@ State::State(const Settings& settings, uint64_t seed, const Field& field)
     field_.settle();  // a puzzle field may float; play starts from a settled one
     if (field.rules() != settings.rules) throw std::invalid_argument("the field's rule set differs from the game's");
     game_over_ = spawn_blocked(field_);
+}
+
+State::State(const Settings& settings, std::vector<Pair> pairs) : State(settings, 0) {
+    if (pairs.empty()) throw std::invalid_argument("a game needs at least one pair");
+    if (settings.max_pairs != 0 && settings.max_pairs != static_cast<int>(pairs.size()))
+        throw std::invalid_argument("the pair limit differs from the " + std::to_string(pairs.size()) + " pairs given");
+    const auto in_play = [&](Puyo puyo) { return puyo != Puyo::None && static_cast<int>(puyo) <= settings.colors; };
+    for (const Pair pair : pairs)
+        if (!in_play(pair.axis) || !in_play(pair.child))
+            throw std::invalid_argument("pair " + pair_text(pair) + " uses more than " + std::to_string(settings.colors) +
+                                        " colours");
+    settings_.max_pairs = static_cast<int>(pairs.size());
+    given_pairs_ = std::make_shared<const std::vector<Pair>>(std::move(pairs));
+}
+
+Pair State::pair(int ahead) const {
+    const int index = pairs_placed_ + ahead;
+    if (!given_pairs_) return pair_at(seed_, settings_.colors, index);
+    return (*given_pairs_)[static_cast<size_t>(index) % given_pairs_->size()];
 }
 
 bool State::is_legal(Placement placement) const {

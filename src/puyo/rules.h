@@ -11,16 +11,23 @@
 //    vertical pair on a nearly full column; here such a placement is illegal), and every column the pair
 //    passes on the way, the targets included, must not be full.
 //  - tsu: a target column may hold up to 12 puyos (the pair lands on the hidden 13th row; a puyo that
-//    would land above it vanishes, as in the real game). Every column from the spawn column to a target
-//    must be passable: a column of 11 or fewer is; a column of exactly 12 is passable only by climbing
-//    from a neighbour on the way that holds 11 or more (the rotation kick lifts the pair onto the 13th
-//    row, from where it can slide over 12-high columns); a 13-high column is a wall.
+//    would land above it vanishes, as in the real game), but the axis puyo may not rise to the 14th
+//    row, so a pair with its child below (rotation 3) needs a column of 11 or fewer. On the way, a
+//    column of 11 or fewer is passable and a 13-high one is a wall. A 12-high column is passable on
+//    the 13th row, which the pair reaches by the floor kick of a rotation on an 11-high column just
+//    before it, by a quick turn at the spawn when both columns beside it hold 12 or more, or keeps
+//    from a 12-high column one or two columns back. This is puyoai's PuyoController::isReachable
+//    (github.com/puyoai/puyoai, src/core/puyo_controller.cc), which puyoai tests against a frame-by-
+//    frame simulation of the real controls; ama (github.com/citrus610/ama, core/move.cpp) also lets
+//    the pair kick on any reachable 11-high column farther back, a climb the frame simulation does
+//    not confirm, since the pair sinks again over a lower column.
 // The game is over when the spawn cell (column 2, row 12 counted from 1 at the floor) is filled once
 // a move has resolved: the seed tested board[2][0] instead.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -79,6 +86,11 @@ public:
     State(const Settings& settings, uint64_t seed);
     // A game that starts on `field` (tests and puzzles); the field's rule set must match.
     State(const Settings& settings, uint64_t seed, const Field& field);
+    // A game that plays exactly `pairs` (a pair file's line), one pair per move, so that other engines
+    // can play the same games. The pair limit is the sequence's length; previews past its end repeat
+    // it from the start (they are never played). Throws std::invalid_argument for an empty sequence,
+    // a limit other than 0 or its length, or a colour beyond settings.colors.
+    State(const Settings& settings, std::vector<Pair> pairs);
 
     const Settings& settings() const { return settings_; }
     uint64_t seed() const { return seed_; }
@@ -87,7 +99,7 @@ public:
     // Pairs still to play before the limit, or -1 without a limit.
     int pairs_left() const { return settings_.max_pairs ? settings_.max_pairs - pairs_placed_ : -1; }
     Pair current_pair() const { return pair(0); }
-    Pair pair(int ahead) const { return pair_at(seed_, settings_.colors, pairs_placed_ + ahead); }
+    Pair pair(int ahead) const;
 
     uint32_t legal_mask() const { return terminal() ? 0 : legal_action_mask(field_); }
     bool is_legal(Placement placement) const;
@@ -114,6 +126,7 @@ public:
 private:
     Settings settings_;
     uint64_t seed_;
+    std::shared_ptr<const std::vector<Pair>> given_pairs_;  // null: the seed's sequence
     Field field_;
     int pairs_placed_ = 0;
     int64_t score_ = 0;

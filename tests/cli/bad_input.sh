@@ -93,5 +93,39 @@ if [ -z "$by_seed" ] || [ "$by_seed" != "$by_file" ]; then
   failed=$((failed + 1))
 fi
 
+# Pair files (issue 21): refused with the file and line; a seed's file replays that seed's games.
+printf 'RG BY\nRG BX\n' >"$files/bad_pair.txt"
+printf 'RG BY\nGP\n' >"$files/purple.txt"
+printf 'RG BY RR\n' >"$files/three_pairs.txt"
+check 2 "gridlab: bad input: $files/bad_pair.txt: line 2, column 4: expected a pair of colour letters (R G B Y P), got 'BX'" \
+  puyo eval --ai greedy --pairs-file "$files/bad_pair.txt"
+check 2 "gridlab: bad input: $files/purple.txt: line 2, column 2: 'P' is not among the 4 colours in play (RGBY)" \
+  puyo eval --ai greedy --pairs-file "$files/purple.txt"
+check 2 "gridlab: bad input: --pairs-file: the file gives the pairs of every game" \
+  puyo eval --ai greedy --pairs-file "$files/three_pairs.txt" --pairs 3
+check 2 "gridlab: bad input: games: 2 is more than the 1 games in $files/three_pairs.txt" \
+  puyo eval --ai greedy --pairs-file "$files/three_pairs.txt" --games 2
+check 2 "gridlab: bad input: cannot read $files/missing.txt" puyo eval --ai greedy --pairs-file "$files/missing.txt"
+without_puyo_time() { sed -E 's/"(mean_cpu_ms_per_move|ms_per_move)":[0-9.e+-]*,?//g'; }
+"${gridlab[@]}" puyo pairs --seed 3 --games 4 --pairs 12 >"$files/seed3.txt"
+by_seed=$("${gridlab[@]}" puyo eval --ai beam --width 8 --depth 4 --seed 3 --games 4 --pairs 12 | without_puyo_time)
+by_file=$("${gridlab[@]}" puyo eval --ai beam --width 8 --depth 4 --seed 3 --pairs-file "$files/seed3.txt" | without_puyo_time)
+if [ -z "$by_seed" ] || [ "$by_seed" != "$by_file" ]; then
+  echo "FAILED: puyo eval --pairs-file (the file of seed 3) differs from eval --seed 3"
+  echo "  seed: $by_seed"
+  echo "  file: $by_file"
+  failed=$((failed + 1))
+fi
+# Greedy on a known two-game file: exact results.
+printf 'RR RR BB GG RR\nYY YY YB\n' >"$files/known.txt"
+known=$("${gridlab[@]}" puyo eval --ai greedy --seed 1 --pairs-file "$files/known.txt" | without_puyo_time)
+expected_known='{"games":2,"max_chain_hist":{"1":2},"mean_max_chain":1.0,"mean_score":40.0,"reach_100k":0.0,"reach_60k":0.0}'
+if [ "$known" != "$expected_known" ]; then
+  echo "FAILED: puyo eval --ai greedy on a known pair file"
+  echo "  expected: $expected_known"
+  echo "  got:      $known"
+  failed=$((failed + 1))
+fi
+
 if [ "$failed" -eq 0 ]; then echo "all command lines answered as expected"; fi
 [ "$failed" -eq 0 ]

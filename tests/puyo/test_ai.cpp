@@ -38,6 +38,40 @@ TEST_CASE("find_potential: the best chain a puyo or two would set off", "[puyo]"
     CHECK(two.added == 2);
 }
 
+TEST_CASE("evaluate: the stairs 4-chain form scores its chain, its trigger and its shape", "[puyo]") {
+    // Stairs (kaidan): each step's three stand one column right of the last and one row higher, the
+    // fourth puyo of each on the floor beside it; a red on column 0 sets off R, G, B, Y.
+    const Field stairs = Field::parse(board({".GBY..", ".GBY..", "RGBY..", "RRGBY."}), RuleSet::Tsu);
+    const EvalWeights w;
+    const Evaluation e = evaluate(stairs, w);
+    CHECK(e.trigger.chains == 4);
+    CHECK(e.trigger.score == 2280);
+    CHECK(e.trigger.column == 0);
+    CHECK(e.trigger.color == Puyo::Red);
+    CHECK(e.trigger.added == 1);
+    CHECK(e.trigger_height == 2);
+    CHECK(e.room == 0);  // column 1 stands higher than the trigger: no room beside it
+    CHECK(e.remaining_link2 == 0);
+    CHECK(e.remaining_link3 == 0);  // the chain clears the field
+    CHECK(e.link3 == 4);             // each step's three
+    CHECK(e.link2 == 0);
+    CHECK(e.shape == 7);   // heights 2 4 4 4 1 0 against the slope 1 1 1 -1 -1 -1 around the mean 2
+    CHECK(e.well == 3);    // column 0 two below column 1, column 5 one below column 4
+    CHECK(e.bump == 0);
+    CHECK(e.form == -100);  // not a GTR: the form's "G" (column 0-1, row 1) mixes red and green
+    CHECK(e.danger == 0);
+    CHECK(e.value == 4 * w.chain + 2 * w.trigger_height + 1 * w.key + 4 * w.link3 + 7 * w.shape + 3 * w.well - 100 * w.form);
+    CHECK(evaluate(Field(RuleSet::Tsu)).trigger.chains == 0);
+}
+
+TEST_CASE("evaluate: a GTR opening matches the form", "[puyo]") {
+    // The bottom of a GTR: the turning R, the G pair with its tail, B above.
+    const Field gtr = Field::parse(board({"BBB...", "RGY...", "RRGY..", "GGY..."}), RuleSet::Tsu);
+    CHECK(evaluate(gtr).form == 2 * 3 + 1 * 4 + 2 * 3);
+    const Field broken = Field::parse(board({"BBB...", "RGY...", "RRGY..", "RRY..."}), RuleSet::Tsu);
+    CHECK(evaluate(broken).form == -100);
+}
+
 TEST_CASE("greedy takes the best immediate score", "[puyo]") {
     const uint64_t seed = seed_starting_with({{Puyo::Red, Puyo::Blue}});
     State state({RuleSet::Tsu, 4, 0}, seed, Field::parse(kTwoChainReady, RuleSet::Tsu));
@@ -71,6 +105,22 @@ TEST_CASE("beam fires its chain when the game is about to end", "[puyo]") {
     // With 30 pairs to go it keeps building instead.
     State early({RuleSet::Tsu, 4, 30}, seed, field);
     CHECK_FALSE(beam.decide(early).firing);
+}
+
+TEST_CASE("beam fires its chain when the field is about to die", "[puyo]") {
+    // Column 2 holds 11 and columns 3-5 are walls of 13: only column 1 is left, and a puyo on it
+    // covers the trigger (a red at column 1, row 8) of the 2-chain R, G in columns 0-1.
+    const Field field = Field::parse(board({"...OOO", "G..OOO", "G.OOOO", "G.OOOO", "R.OOOO", "R.OOOO", "RGOOOO",
+                                             "OOOOOO", "OOOOOO", "OOOOOO", "OOOOOO", "OOOOOO", "OOOOOO"},
+                                            13),
+                                      RuleSet::Tsu);
+    REQUIRE(field.height(kSpawnColumn) == 11);
+    const uint64_t seed = seed_starting_with({{Puyo::Red, Puyo::Blue}, {Puyo::Blue, Puyo::Blue}});
+    State state({RuleSet::Tsu, 4, 0}, seed, field);
+    const Plan plan = BeamAi({}, 1).decide(state);
+    CHECK(plan.firing);
+    CHECK(plan.expected_chain == 2);
+    CHECK(state.apply(plan.placement).chains == 2);
 }
 
 TEST_CASE("beam in slices decides exactly as in one call", "[puyo]") {
@@ -118,9 +168,9 @@ TEST_CASE("a seeded beam game is exactly reproducible", "[puyo]") {
     const Plan last = play_out(state, beam);
     CHECK(state.pairs_placed() == 36);
     CHECK(last.firing);
-    CHECK(state.max_chain() == 13);
-    CHECK(state.best_chain_score() == 83980);
-    CHECK(state.score() == 84060);
+    CHECK(state.max_chain() == 10);
+    CHECK(state.best_chain_score() == 48640);
+    CHECK(state.score() == 48680);
 }
 
 TEST_CASE("beam with several sampled futures votes for a legal, reproducible move", "[puyo]") {

@@ -89,6 +89,33 @@ TEST_CASE("Tsu placements: the hidden row, walls and the 13th-row climb", "[puyo
         CHECK_FALSE(legal(field, {4, 0}));
         CHECK(legal(field, {4, 1}));
         CHECK(legal(field, {4, 2}));
+        CHECK_FALSE(legal(field, {0, 3}));  // the axis above the child would rise to the 14th row
+    }
+    SECTION("puyoai's field of two 12-high walls (PuyoControllerTest): all but the axis-on-top ones") {
+        const Field field = stacked(RuleSet::Tsu, {12, 11, 11, 11, 11, 12});
+        for (int action = 0; action < kPlacementCount; ++action) {
+            const Placement placement = placement_of(action);
+            const bool axis_on_top_of_a_wall = placement.rotation == 3 && (placement.column == 0 || placement.column == 5);
+            CHECK(legal(field, placement) == !axis_on_top_of_a_wall);
+        }
+    }
+    SECTION("a quick turn between two 12-high columns lifts the pair over them") {
+        const Field field = stacked(RuleSet::Tsu, {0, 12, 5, 12, 0, 0});
+        CHECK(legal(field, {1, 1}));
+        CHECK(legal(field, {0, 1}));
+        CHECK(legal(field, {4, 0}));
+        const Field one_side = stacked(RuleSet::Tsu, {0, 12, 5, 11, 0, 0});
+        CHECK_FALSE(legal(one_side, {1, 1}));
+        CHECK_FALSE(legal(one_side, {0, 1}));
+        CHECK(legal(one_side, {4, 0}));
+    }
+    SECTION("the kick is made on the column just before the 12-high one") {
+        // Column 3 (11 high) is reachable but two columns away: the pair sinks over column 4 (10 high).
+        CHECK_FALSE(legal(stacked(RuleSet::Tsu, {0, 0, 0, 11, 10, 12}), {5, 1}));
+        CHECK(legal(stacked(RuleSet::Tsu, {0, 0, 0, 10, 11, 12}), {5, 1}));
+        // Lifted over column 3, the pair stays up over one lower column and passes column 5 too.
+        CHECK(legal(stacked(RuleSet::Tsu, {0, 0, 11, 12, 10, 12}), {5, 1}));
+        CHECK_FALSE(legal(stacked(RuleSet::Tsu, {0, 0, 11, 10, 10, 12}), {5, 1}));
     }
 }
 
