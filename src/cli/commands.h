@@ -4,7 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdint>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -13,6 +15,8 @@ namespace gridlab::cli {
 
 void add_minesweeper_commands(CLI::App& app);
 void add_puyo_commands(CLI::App& app);
+// `gridlab puyo train` (src/cli/puyo_train_command.cpp), added by add_puyo_commands.
+void add_puyo_train_command(CLI::App& puyo);
 void add_gomoku_commands(CLI::App& app);
 // `gridlab bench`: needs all three games (src/cli/bench_command.cpp).
 void add_bench_command(CLI::App& app);
@@ -56,5 +60,18 @@ inline CLI::Validator number_range(double lo, double hi) {
 struct InputError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// A whole file's bytes (model files, board files), and writing one; InputError when that fails.
+inline std::string read_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError("cannot read " + path);
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+inline void write_file(const std::string& path, const std::string& bytes) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file || !file.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !file.flush())
+        throw InputError("cannot write " + path);
+}
 
 }  // namespace gridlab::cli

@@ -1,4 +1,4 @@
-// gridlab puyo chain | eval | pairs | play
+// gridlab puyo chain | eval | pairs | play (train: puyo_train_command.cpp)
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -9,7 +9,9 @@
 #include "core/rng.h"
 #include "core/text.h"
 #include "core/time_budget.h"
+#include "learn/model_file.h"
 #include "puyo/beam.h"
+#include "puyo/learner.h"
 #include "puyo/pair_file.h"
 
 namespace gridlab::cli {
@@ -40,10 +42,14 @@ struct GameOptions {
     uint64_t seed = 1;
     BeamOptions beam;
     double ms = 0;
+    std::string model;                           // --model, for --ai learned
+    std::shared_ptr<const learn::Model> learned;  // read from it by load_model()
 
     void add_to(CLI::App* command) {
         command->add_option("--rules", rules, "tutorial or tsu")->check(CLI::IsMember({"tutorial", "tsu"}));
-        command->add_option("--ai", ai, "random, greedy or beam")->check(CLI::IsMember({"random", "greedy", "beam"}));
+        command->add_option("--ai", ai, "random, greedy, beam or learned (with --model)")
+            ->check(CLI::IsMember({"random", "greedy", "beam", "learned"}));
+        command->add_option("--model", model, "learned: a model file made by `gridlab puyo train`");
         command->add_option("--colors", colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
         command->add_option("--pairs", pairs, "pairs per game (the truncation limit)")->check(CLI::Range(1, 100000));
         command->add_option("--seed", seed, "seed of the pair sequences")->check(seed_check());
@@ -58,7 +64,16 @@ struct GameOptions {
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     }
     Settings settings() const { return {kRuleNames.at(rules), colors, pairs}; }
+    // Reads --model for --ai learned (before any game starts, so that a bad file plays none).
+    void load_model() {
+        if ((ai == "learned") != !model.empty()) throw InputError("--model goes with --ai learned, and only with it");
+        if (model.empty()) return;
+        learned = std::make_shared<const learn::Model>(learn::load_model(read_file(model), "puyo"));
+        if (LearnedAi(*learned).rules() != kRuleNames.at(rules))
+            throw InputError("--model: " + model + " was trained on other rules than --rules " + rules);
+    }
     std::unique_ptr<Ai> make(uint64_t ai_seed) const {
+        if (learned) return std::make_unique<LearnedAi>(*learned);
         BeamOptions options = beam;
         options.max_ms = ms;
         return make_ai(ai, ai_seed, options);
@@ -147,6 +162,7 @@ void add_eval_command(CLI::App& puyo) {
                         "a pair file (`gridlab puyo pairs`): play its games, one per line, instead of seeded ones");
     command->callback([command, options, games, jobs, pairs_file] {
         const Settings settings = options->settings();
+        options->load_model();
         options->make(0);  // reject bad options before any game starts
         std::vector<PairSequence> sequences;
         if (!pairs_file->empty()) {
@@ -216,6 +232,7 @@ void add_play_command(CLI::App& puyo) {
     auto options = std::make_shared<GameOptions>();
     options->add_to(command);
     command->callback([options] {
+        options->load_model();
         State state(options->settings(), game_seed(options->seed, 0));
         const std::unique_ptr<Ai> ai = options->make(ai_seed(options->seed, 0));
         nlohmann::json moves = nlohmann::json::array();
@@ -254,6 +271,7 @@ void add_puyo_commands(CLI::App& app) {
     add_eval_command(*puyo);
     add_pairs_command(*puyo);
     add_play_command(*puyo);
+    add_puyo_train_command(*puyo);
 }
 
 }  // namespace gridlab::cli

@@ -81,6 +81,24 @@ check 2 "gridlab: bad input: give --games (or --boards)" minesweeper eval --solv
 check 2 "--first-click: none not in {safe,zero}" minesweeper boards --level expert --games 2 --seed 1 --first-click none
 check 0 "" minesweeper eval --solver probability --boards "$files/good.txt" --games 2 --seed 1 --per-board
 
+# Puyo training and its model files (issue 18).
+check 2 "--games: Value 0 not in range 1 to 100000000" puyo train --games 0 --seed 1 --out "$files/p.model"
+check 2 "gridlab: bad input: give --games or --minutes" puyo train --seed 1 --out "$files/p.model"
+check 2 "--inputs: pixels not in {features,field}" puyo train --inputs pixels --games 1 --seed 1 --out "$files/p.model"
+check 2 "--games excludes --minutes" puyo train --games 1 --minutes 1 --seed 1 --out "$files/p.model"
+check 2 "gridlab: bad input: cannot write $files/none/p.model" puyo train --games 1 --pairs 2 --seed 1 --out "$files/none/p.model"
+check 2 "gridlab: bad input: --model goes with --ai learned, and only with it" puyo eval --ai learned --games 1
+check 0 "" puyo train --rules tutorial --games 2 --pairs 5 --seed 1 --out "$files/tutorial.model"
+check 2 "gridlab: bad input: --model: $files/tutorial.model was trained on other rules than --rules tsu" \
+  puyo eval --ai learned --model "$files/tutorial.model" --games 1
+check 0 "" minesweeper train --rows 4 --cols 4 --mines 2 --episodes 2 --seed 1 --out "$files/minesweeper.model"
+check 2 "gridlab: bad input: model for game minesweeper, not puyo" \
+  puyo eval --ai learned --model "$files/minesweeper.model" --games 1
+printf 'GLNN' >"$files/cut.model"
+check 2 "gridlab: bad input: truncated: 4 bytes, shorter than any model file" \
+  puyo play --ai learned --model "$files/cut.model"
+check 0 "" puyo eval --ai learned --model "$files/tutorial.model" --rules tutorial --pairs 5 --games 2 --seed 1
+
 # A seed's board file gives exactly the games of that seed (the solver's own random numbers too).
 without_time() { sed 's/"ms_per_game":[0-9.e+-]*//'; }
 "${gridlab[@]}" minesweeper boards --level intermediate --first-click zero --games 30 --seed 4 >"$files/seed4.txt"

@@ -84,6 +84,23 @@ const cases = [
     timings: ['ms_per_move'],
   },
   {
+    args: ['puyo', 'train', '--inputs', 'features', '--games', '30', '--pairs', '20', '--width', '16', '--window', '10',
+           '--seed', '2', '--out', join(models, '{build}-puyo.model')],
+    timings: ['seconds', 'games_per_second', 'out'],
+    progressOnStderr: true,
+  },
+  {
+    args: ['puyo', 'train', '--rules', 'tutorial', '--inputs', 'field', '--games', '3', '--pairs', '12', '--width', '4',
+           '--window', '1', '--seed', '2', '--out', join(models, '{build}-puyo-field.model')],
+    timings: ['seconds', 'games_per_second', 'out'],
+    progressOnStderr: true,
+  },
+  {
+    args: ['puyo', 'eval', '--ai', 'learned', '--model', join(models, 'native-puyo.model'), '--pairs', '20',
+           '--games', '10', '--seed', '3'],
+    timings: ['ms_per_move'],
+  },
+  {
     args: ['gomoku', 'move', '--ai', 'pure-mcts', '--playouts', '2000', '--seed', '4'],
     stdin: lines('........', '........', '...X....', '...XO...', '...XO...', '....O...', '........', '........'),
     timings: ['ms'],
