@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdint>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -56,5 +57,18 @@ inline CLI::Validator number_range(double lo, double hi) {
 struct InputError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// A file's bytes, or InputError.
+inline std::string read_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError("cannot read " + path);
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+inline void write_file(const std::string& path, const std::string& bytes) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file || !file.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !file.flush())
+        throw InputError("cannot write " + path);
+}
 
 }  // namespace gridlab::cli

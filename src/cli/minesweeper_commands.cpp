@@ -95,18 +95,6 @@ Settings board_settings(const BoardOptions& o) {
     return settings;
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError("cannot read " + path);
-    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-}
-
-void write_file(const std::string& path, const std::string& bytes) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file || !file.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !file.flush())
-        throw InputError("cannot write " + path);
-}
-
 // "R,C" as a cell index of the board of `settings`; the default when `text` is empty.
 int first_cell_of(const std::string& text, const Settings& settings) {
     if (text.empty()) return default_first_cell(settings);
