@@ -65,6 +65,7 @@ const items = [
   { game: 'puyo', key: 'beam_ms_per_move', what: 'Puyo beam AI, ms per move' },
   { game: 'gomoku', key: 'env_steps_per_s', what: 'Gomoku env steps/s (15x15, random play)', rate: true, anchor: [54000, 54000] },
   { game: 'gomoku', key: 'pure_mcts_playouts_per_s', what: 'Gomoku pure MCTS playouts/s (empty 8x8)', rate: true, anchor: [440, 600] },
+  { game: 'gomoku', key: 'az_evaluations_per_s', what: 'Gomoku AlphaZero network evaluations/s (6x6, 3x32 channels)', rate: true },
 ];
 
 const number = (x) => x.toLocaleString('en-US', { maximumFractionDigits: x < 100 ? 2 : 0 });

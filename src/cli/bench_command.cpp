@@ -15,6 +15,7 @@
 #include "core/rng.h"
 #include "core/time_budget.h"
 #include "gomoku/ai.h"
+#include "gomoku/az_network.h"
 #include "gomoku/env.h"
 #include "minesweeper/env.h"
 #include "minesweeper/learner.h"
@@ -39,6 +40,7 @@ constexpr double kPuyoStepsPerSecond = 1'500'000;
 constexpr double kBeamMovesPerSecond = 100;
 constexpr double kGomokuStepsPerSecond = 25'000'000;
 constexpr double kPlayoutsPerSecond = 250'000;
+constexpr double kAzEvaluationsPerSecond = 5'000;
 
 int64_t work_per_run(double seconds, double per_second) {
     return std::max<int64_t>(1, std::llround(seconds * per_second / (kTimedRuns + 1)));
@@ -153,7 +155,22 @@ nlohmann::ordered_json bench_gomoku(double seconds) {
         search->choose(State(Settings{8, kDefaultWinLength, Rule::Freestyle}));
         return search->result().playouts;
     });
-    return {{"env_steps_per_s", per_second(step_ms)}, {"pure_mcts_playouts_per_s", per_second(playout_ms)}};
+
+    // The AlphaZero network (default shape, seeded weights) on a 6x6 opening position, one at a time
+    // as the search asks.
+    AzNetwork network(Settings{6, 4, Rule::Freestyle}, AzShape{});
+    Rng init(kSeed);
+    network.init(init);
+    State opening(Settings{6, 4, Rule::Freestyle});
+    for (const int action : {14, 15, 20, 9}) opening.apply(action);
+    const int64_t evaluations = work_per_run(seconds, kAzEvaluationsPerSecond);
+    const double evaluation_ms = median_ms_per_unit([&] {
+        for (int64_t i = 0; i < evaluations; ++i) network.evaluate(opening);
+        return evaluations;
+    });
+    return {{"env_steps_per_s", per_second(step_ms)},
+            {"pure_mcts_playouts_per_s", per_second(playout_ms)},
+            {"az_evaluations_per_s", per_second(evaluation_ms)}};
 }
 
 }  // namespace
@@ -161,7 +178,7 @@ nlohmann::ordered_json bench_gomoku(double seconds) {
 void add_bench_command(CLI::App& app) {
     auto* command = app.add_subcommand("bench", "Speed of every environment and AI (seeded work, median of runs)");
     auto seconds = std::make_shared<double>(2.0);
-    command->add_option("--seconds", *seconds, "about how long each of the seven items runs natively")
+    command->add_option("--seconds", *seconds, "about how long each of the eight items runs natively")
         ->check(number_range(0.001, 3600.0));
     command->callback([seconds] {
 #ifdef __EMSCRIPTEN__

@@ -1,13 +1,17 @@
-// gridlab gomoku: an AI's move for a position, arenas between AIs, a throughput benchmark, and the
-// Gomocup brain protocol.
+// gridlab gomoku: an AI's move for a position, arenas between AIs, a throughput benchmark, the
+// Gomocup brain protocol, and AlphaZero training.
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.h"
 #include "core/parallel.h"
 #include "core/rng.h"
 #include "core/time_budget.h"
+#include "learn/model_file.h"
+#include "cli/progress.h"
 #include "gomoku/ai.h"
+#include "gomoku/az_trainer.h"
 #include "gomoku/pbrain.h"
 #include "gomoku/rules.h"
 
@@ -151,6 +155,101 @@ void run_bench(const BenchOptions& options) {
                 {"move", point_json(action, options.size)}});
 }
 
+struct TrainOptions {
+    AzTrainSettings settings;
+    std::optional<int64_t> games;
+    std::optional<double> minutes;
+    std::string out;
+};
+
+nlohmann::json evaluations_json(const std::vector<AzEvaluationPoint>& evaluations) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const AzEvaluationPoint& e : evaluations)
+        list.push_back({{"games", e.games},
+                        {"opponent", "pure-mcts:playouts=" + std::to_string(e.pure_playouts)},
+                        {"wins", e.wins},
+                        {"draws", e.draws},
+                        {"losses", e.losses},
+                        {"win_ratio", round_to(e.win_ratio(), 1000)}});
+    return list;
+}
+
+nlohmann::json az_curve_json(const std::vector<AzCurvePoint>& curve) {
+    nlohmann::json games = nlohmann::json::array(), policy = nlohmann::json::array(), value = nlohmann::json::array(),
+                   moves = nlohmann::json::array();
+    for (const AzCurvePoint& point : curve) {
+        games.push_back(point.games);
+        policy.push_back(round_to(point.policy_loss, 1e4));
+        value.push_back(round_to(point.value_loss, 1e4));
+        moves.push_back(round_to(point.moves, 10));
+    }
+    return {{"games", games}, {"policy_loss", policy}, {"value_loss", value}, {"moves", moves}};
+}
+
+// Self-play in chunks so that progress can be shown; a game budget stops exactly there (the same
+// weights on every machine), a time budget wherever the clock says.
+void run_train(TrainOptions& o) {
+    if (!o.games && !o.minutes) throw InputError("give --games or --minutes");
+    AzTrainer trainer(o.settings);
+    const int64_t target = o.games.value_or(0);
+    const double seconds = o.minutes.value_or(0) * 60.0;
+    Progress progress("games", target, seconds, o.settings.window);
+    const auto report = [&] {
+        const auto& evaluations = trainer.evaluations();
+        progress.update(trainer.games(), evaluations.empty() ? "" : "vs pure-mcts:" + std::to_string(evaluations.back().pure_playouts) +
+                                                                         " " + std::to_string(std::lround(evaluations.back().win_ratio() * 100)) + "%");
+    };
+    if (target > 0) {
+        while (trainer.games() < target) {
+            trainer.train_until(trainer.games() + 1);
+            report();
+        }
+    } else {
+        while (progress.seconds() < seconds) {
+            trainer.think(std::min(250.0, (seconds - progress.seconds()) * 1000.0));
+            report();
+        }
+    }
+    progress.finish();
+    write_file(o.out, learn::save_model(trainer.network().to_model(trainer.describe())));
+    print_json({{"size", o.settings.board.size},
+                {"win", o.settings.board.win_length},
+                {"games", trainer.games()},
+                {"moves", trainer.moves()},
+                {"updates", trainer.updates()},
+                {"seconds", round_to(progress.seconds(), 100)},
+                {"games_per_second", round_to(trainer.games() / std::max(progress.seconds(), 1e-9), 1000)},
+                {"curve", az_curve_json(trainer.curve())},
+                {"evaluations", evaluations_json(trainer.evaluations())},
+                {"weight_hash", learn::hex16(trainer.network().weight_hash())},
+                {"out", o.out}});
+}
+
+void add_train(CLI::App& gomoku) {
+    auto o = std::make_shared<TrainOptions>();
+    AzTrainSettings& s = o->settings;
+    CLI::App* cmd = gomoku.add_subcommand("train", "AlphaZero: train a policy-value network by self-play");
+    cmd->add_option("--size", s.board.size, "board size")->check(CLI::Range(kAzMinSize, kAzMaxSize));
+    cmd->add_option("--win", s.board.win_length, "stones in a row to win")->check(CLI::Range(kAzMinWin, kAzMaxWin));
+    auto* games = cmd->add_option("--games", o->games, "self-play games (the same weights everywhere)")
+                      ->check(CLI::Range(int64_t{1}, int64_t{10'000'000}));
+    auto* minutes = cmd->add_option("--minutes", o->minutes, "or: minutes to train (weights depend on the machine)")
+                        ->check(number_range(0.001, 100000.0));
+    games->excludes(minutes);
+    cmd->add_option("--playouts", s.playouts, "search playouts per self-play move")->check(CLI::Range(int64_t{1}, int64_t{100'000}));
+    cmd->add_option("--seed", s.seed, "seed of the weights and the games")->required()->check(seed_check());
+    cmd->add_option("--out", o->out, "where to write the model file")->required();
+    cmd->add_option("--channels", s.shape.channels, "channels of each trunk layer")->check(CLI::Range(1, 128));
+    cmd->add_option("--layers", s.shape.layers, "3x3 convolutions in the trunk")->check(CLI::Range(1, 8));
+    cmd->add_option("--learning-rate", s.learning_rate, "Adam's step size")->check(number_range(1e-6, 1.0));
+    cmd->add_option("--batch", s.batch, "samples per update")->check(CLI::Range(1, 4096));
+    cmd->add_option("--updates-per-game", s.updates_per_game, "updates after each game")->check(CLI::Range(0, 1000));
+    cmd->add_option("--buffer", s.replay_capacity, "replay buffer, samples")->check(CLI::Range(1, 1'000'000));
+    cmd->add_option("--eval-every", s.eval_every, "games between evaluations against pure-mcts (0: none)")->check(CLI::Range(0, 1'000'000));
+    cmd->add_option("--eval-games", s.eval_games, "games per evaluation")->check(CLI::Range(1, 1000));
+    cmd->callback([o] { run_train(*o); });
+}
+
 }  // namespace
 
 void add_gomoku_commands(CLI::App& app) {
@@ -159,7 +258,7 @@ void add_gomoku_commands(CLI::App& app) {
 
     auto move_options = std::make_shared<MoveOptions>();
     CLI::App* move = gomoku->add_subcommand("move", "The AI's move for the position on stdin (X black, O white, . empty)");
-    move->add_option("--ai", move_options->ai, "pure-mcts or mcts (or a SPEC like mcts:ms=200)");
+    move->add_option("--ai", move_options->ai, "pure-mcts, mcts or az (or a SPEC like mcts:ms=200, az:model=FILE)");
     auto* playouts = move->add_option("--playouts", move_options->playouts, "playout budget (reproducible)")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
     move->add_option("--ms", move_options->ms, "time budget in milliseconds")->check(CLI::Range(1, 3'600'000))->excludes(playouts);
     move->add_option("--nodes", move_options->nodes, "node budget")->check(CLI::Range(int64_t{1 + kMaxCells}, int64_t{100'000'000}));
@@ -194,7 +293,16 @@ void add_gomoku_commands(CLI::App& app) {
     CLI::App* pbrain = gomoku->add_subcommand("pbrain", "Play through the Gomocup (Piskvork) protocol on stdin/stdout");
     pbrain->add_option("--playouts", brain_options->playouts, "fixed playouts per move instead of the manager's time")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
     pbrain->add_option("--seed", brain_options->seed, "random seed")->check(seed_check());
-    pbrain->callback([brain_options] { run_pbrain(std::cin, std::cout, *brain_options); });
+    pbrain->add_option("--ai", brain_options->ai, "SPEC of the AI (default mcts), e.g. az:model=FILE,playouts=400");
+    pbrain->callback([brain_options] {
+        if (!brain_options->ai.empty()) make_ai(parse_ai_spec(brain_options->ai), brain_options->seed);  // bad SPEC or model: exit 2 now
+        // A SPEC's own playouts (az:model=F,playouts=400) fix the budget, as --playouts does.
+        if (brain_options->playouts == 0 && brain_options->ai.find("playouts=") != std::string::npos)
+            brain_options->playouts = parse_ai_spec(brain_options->ai).budget.playouts;
+        run_pbrain(std::cin, std::cout, *brain_options);
+    });
+
+    add_train(*gomoku);
 }
 
 }  // namespace gridlab::cli

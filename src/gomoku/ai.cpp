@@ -1,8 +1,11 @@
 #include "gomoku/ai.h"
 
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "core/text.h"
+#include "gomoku/az_mcts.h"
 #include "gomoku/pure_mcts.h"
 #include "gomoku/threat_mcts.h"
 
@@ -12,8 +15,8 @@ AiSpec parse_ai_spec(std::string_view text) {
     AiSpec spec;
     const size_t colon = text.find(':');
     spec.name = std::string(text.substr(0, colon));
-    if (spec.name != "pure-mcts" && spec.name != "mcts")
-        throw std::invalid_argument("unknown AI '" + spec.name + "' (expected pure-mcts or mcts)");
+    if (spec.name != "pure-mcts" && spec.name != "mcts" && spec.name != "az")
+        throw std::invalid_argument("unknown AI '" + spec.name + "' (expected pure-mcts, mcts or az)");
     std::string_view options = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
     while (!options.empty()) {
         const size_t comma = options.find(',');
@@ -31,21 +34,45 @@ AiSpec parse_ai_spec(std::string_view text) {
             spec.max_nodes = parse_int(value, 1 + kMaxCells, 100'000'000, "nodes");
         else if (key == "c")
             spec.exploration = parse_int(value, 1, 100'000, "c") / 100.0;
+        else if (key == "model" && spec.name == "az" && !value.empty())
+            spec.model = std::string(value);
         else
-            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected playouts, ms, nodes or c)");
+            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected playouts, ms, nodes, c" +
+                                        (spec.name == "az" ? ", or model=FILE)" : " or c)"));
     }
+    if (spec.name == "az" && spec.model.empty()) throw std::invalid_argument("az needs a model: az:model=FILE");
     if (spec.budget.playouts == 0 && spec.budget.ms == 0)
-        spec.budget.playouts = spec.name == "mcts" ? kDefaultThreatPlayouts : kDefaultPurePlayouts;
+        spec.budget.playouts = spec.name == "mcts" ? kDefaultThreatPlayouts
+                               : spec.name == "az" ? kDefaultAzPlayouts
+                                                   : kDefaultPurePlayouts;
     return spec;
 }
 
+namespace {
+
+std::shared_ptr<AzNetwork> load_az_network(const AiSpec& spec) {
+    if (spec.network) return std::make_shared<AzNetwork>(*spec.network);
+    std::ifstream file(spec.model, std::ios::binary);
+    if (!file) throw std::invalid_argument("cannot read the model file '" + spec.model + "'");
+    const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    return std::make_shared<AzNetwork>(AzNetwork::from_model(learn::load_model(bytes, "gomoku")));
+}
+
+}  // namespace
+
 std::unique_ptr<Mcts> make_ai(const AiSpec& spec, uint64_t seed) {
-    SearchConfig config = spec.name == "mcts" ? threat_mcts_config() : pure_mcts_config();
+    SearchConfig config = spec.name == "mcts" ? threat_mcts_config() : spec.name == "az" ? az_search_config() : pure_mcts_config();
     config.budget = spec.budget;
     config.max_nodes = spec.max_nodes;
     if (spec.exploration > 0) config.exploration = spec.exploration;
-    return spec.name == "mcts" ? std::make_unique<Mcts>(std::make_unique<ThreatPolicy>(), config, seed)
-                               : std::make_unique<Mcts>(std::make_unique<UniformPolicy>(), config, seed);
+    std::unique_ptr<Policy> policy;
+    if (spec.name == "mcts")
+        policy = std::make_unique<ThreatPolicy>();
+    else if (spec.name == "az")
+        policy = std::make_unique<AzPolicy>(load_az_network(spec));
+    else
+        policy = std::make_unique<UniformPolicy>();
+    return std::make_unique<Mcts>(std::move(policy), config, seed);
 }
 
 }  // namespace gridlab::gomoku

@@ -1,11 +1,13 @@
-// Naming and building the Gomoku AIs: "pure-mcts" (the baseline) and "mcts" (the strong one), with
-// their budgets, from a spec such as "mcts:ms=200" or "pure-mcts:playouts=1000,nodes=500000".
+// Naming and building the Gomoku AIs: "pure-mcts" (the baseline), "mcts" (the strong one) and "az"
+// (the search guided by a trained network, az_mcts.h), with their budgets, from a spec such as
+// "mcts:ms=200", "pure-mcts:playouts=1000,nodes=500000" or "az:model=6x6.model,playouts=400".
 #pragma once
 
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include "gomoku/az_network.h"
 #include "gomoku/mcts.h"
 
 namespace gridlab::gomoku {
@@ -15,14 +17,19 @@ struct AiSpec {
     Budget budget;        // no budget given: the default playouts below
     int64_t max_nodes = SearchConfig{}.max_nodes;
     double exploration = 0;  // 0: the AI's own constant
+    std::string model = {};  // az: the model file (read by make_ai unless `network` is set)
+    std::shared_ptr<const AzNetwork> network = {};  // az: the network, each AI made gets a copy
 };
 
 constexpr int64_t kDefaultPurePlayouts = 1000;     // mcts_pure's usual evaluation strength
 constexpr int64_t kDefaultThreatPlayouts = 10000;
 
 // "NAME[:key=value,...]" with keys playouts, ms, nodes and c (the exploration constant, in
-// hundredths: c=150 is 1.5). Throws std::invalid_argument on anything else.
+// hundredths: c=150 is 1.5), and for az model (a file name, required). Throws std::invalid_argument
+// on anything else.
 AiSpec parse_ai_spec(std::string_view text);
+// Throws std::invalid_argument (learn::ModelError) if az's model file cannot be read or is not a
+// Gomoku network.
 std::unique_ptr<Mcts> make_ai(const AiSpec& spec, uint64_t seed);
 
 }  // namespace gridlab::gomoku

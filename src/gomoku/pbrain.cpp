@@ -11,6 +11,7 @@
 
 #include "core/text.h"
 #include "core/time_budget.h"
+#include "gomoku/ai.h"
 #include "gomoku/threat_mcts.h"
 
 namespace gridlab::gomoku {
@@ -103,7 +104,13 @@ private:
     void new_game() {
         state_ = State(settings_);
         const Budget budget = options_.playouts > 0 ? Budget{options_.playouts, 0} : Budget{0, 1};
-        ai_ = make_threat_mcts(budget, options_.seed);
+        if (options_.ai.empty()) {
+            ai_ = make_threat_mcts(budget, options_.seed);
+            return;
+        }
+        AiSpec spec = parse_ai_spec(options_.ai);
+        spec.budget = budget;
+        ai_ = make_ai(spec, options_.seed);
     }
 
     State& game() {

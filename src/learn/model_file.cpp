@@ -1,4 +1,5 @@
 // Model files (format in model_file.h): writing, and reading with a check at every step.
+#include <algorithm>
 #include <cstring>
 
 #include "learn/model_file.h"
@@ -40,16 +41,33 @@ nlohmann::json read_header(std::string_view text) {
         throw ModelError(translatable("bad header: no \"architecture\" list"));
     if (!header.contains("settings") || !header["settings"].is_object())
         throw ModelError(translatable("bad header: no \"settings\" object"));
+    if (header.contains("heads") && !header["heads"].is_object())
+        throw ModelError(translatable("bad header: \"heads\" is not an object"));
     return header;
+}
+
+// A network of `architecture` with at most `max_parameters` weights, or ModelError naming `part`.
+// The network an architecture describes; `head` names a head, "" the main network.
+Network network_from(const nlohmann::json& architecture, uint64_t max_parameters, const std::string& head) {
+    try {
+        return Network::from_architecture(architecture, max_parameters);
+    } catch (const std::invalid_argument& error) {
+        if (head.empty()) throw ModelError(translatable("bad architecture: {reason}", {{"reason", message_of(error)}}));
+        throw ModelError(translatable("bad architecture of head {head}: {reason}", {{"head", head}, {"reason", message_of(error)}}));
+    }
 }
 
 }  // namespace
 
 std::string save_model(const Model& model) {
-    const nlohmann::json header_json = {
+    nlohmann::json header_json = {
         {"game", model.game}, {"architecture", model.network.architecture()}, {"settings", model.settings}};
+    std::string weights = weight_bytes(model.network);
+    for (const auto& [name, head] : model.heads) {
+        header_json["heads"][name] = head.architecture();
+        weights += weight_bytes(head);
+    }
     const std::string header = header_json.dump();
-    const std::string weights = weight_bytes(model.network);
     const std::size_t size = kHeaderOffset + header.size() + weights.size() + kChecksumSize;
     std::string bytes(kMagic, sizeof kMagic);
     append_le(bytes, kModelFormatVersion, 4);
@@ -91,20 +109,28 @@ Model load_model(std::string_view bytes, std::string_view expected_game) {
     const std::string_view weights = content.substr(kHeaderOffset + header_size);
     if (weights.size() % 4 != 0) throw ModelError(translatable("bad weights: {size} bytes", {{"size", count(weights.size())}}));
     const uint64_t weight_count = weights.size() / 4;
-    try {
-        model.network = Network::from_architecture(header["architecture"], weight_count);
-    } catch (const std::invalid_argument& error) {
-        throw ModelError(translatable("bad architecture: {reason}", {{"reason", message_of(error)}}));
-    }
-    if (model.network.parameter_count() != weight_count)
-        throw ModelError(translatable("bad architecture: it has {parameters} parameters, the file holds {weights} weights",
-                                    {{"parameters", count(model.network.parameter_count())}, {"weights", count(weight_count)}}));
-    std::size_t offset = 0;
-    for (Parameter* parameter : model.network.parameters())
-        for (float& value : parameter->value) {
-            value = float_from_bits(static_cast<uint32_t>(read_le(weights, offset, 4)));
-            offset += 4;
+    model.network = network_from(header["architecture"], weight_count, "");
+    uint64_t parameter_count = model.network.parameter_count();
+    if (header.contains("heads"))
+        for (const auto& [name, architecture] : header["heads"].items()) {
+            Network head = network_from(architecture, weight_count - std::min(parameter_count, weight_count),
+                                        name);
+            parameter_count += head.parameter_count();
+            model.heads.emplace(name, std::move(head));
         }
+    if (parameter_count != weight_count)
+        throw ModelError(translatable("bad architecture: it has {parameters} parameters, the file holds {weights} weights",
+                                      {{"parameters", count(parameter_count)}, {"weights", count(weight_count)}}));
+    std::size_t offset = 0;
+    const auto read_weights = [&](Network& network) {
+        for (Parameter* parameter : network.parameters())
+            for (float& value : parameter->value) {
+                value = float_from_bits(static_cast<uint32_t>(read_le(weights, offset, 4)));
+                offset += 4;
+            }
+    };
+    read_weights(model.network);
+    for (auto& [name, head] : model.heads) read_weights(head);
     model.settings = header["settings"];
     return model;
 }

@@ -9,11 +9,14 @@
 //          8   u64      size of the whole file in bytes (tells a cut file from a corrupt one)
 //         16   u32      H, the size of the header
 //         20   H bytes  header, JSON: {"game": "minesweeper", "architecture": [layers...],
-//                       "settings": {...}}
-//     20 + H   4 bytes per weight: float32 bits of every parameter, in Network::parameters() order
+//                       "settings": {...}}, and for a network with heads on a shared trunk
+//                       (Gomoku's policy and value) "heads": {"policy": [layers...], ...}
+//     20 + H   4 bytes per weight: float32 bits of every parameter, in Network::parameters() order,
+//                       the network's first, then each head's in the order of their names
 //   size - 8   u64      FNV-1a 64 checksum of every byte before it
 #pragma once
 
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -29,6 +32,9 @@ struct Model {
     std::string game;  // "minesweeper", "puyo", "gomoku"
     Network network;
     nlohmann::json settings = nlohmann::json::object();  // free-form: how it was trained
+    // Networks fed by `network`'s output, by name; none for a single network (the file then has no
+    // "heads", as before they existed).
+    std::map<std::string, Network> heads = {};
 };
 
 // A file that cannot be loaded; what() names the problem ("truncated: 100 of 2088 bytes",

@@ -144,6 +144,19 @@ if [ "$known" != "$expected_known" ]; then
   echo "  got:      $known"
   failed=$((failed + 1))
 fi
+# AlphaZero training and its models (issue 17).
+check 2 "--size: Value 4 not in range 5 to 15" gomoku train --size 4 --games 1 --seed 1 --out "$files/az.model"
+check 2 "--win: Value 3 not in range 4 to 5" gomoku train --win 3 --games 1 --seed 1 --out "$files/az.model"
+check 2 "gridlab: bad input: give --games or --minutes" gomoku train --seed 1 --out "$files/az.model"
+check 2 "gridlab: bad input: replay capacity must be in batch..1000000" \
+  gomoku train --games 1 --batch 64 --buffer 10 --seed 1 --out "$files/az.model"
+check 2 "gridlab: bad input: az needs a model: az:model=FILE" gomoku move --ai az:playouts=10
+check 2 "gridlab: bad input: cannot read the model file '$files/missing.model'" \
+  gomoku arena --black "az:model=$files/missing.model" --white pure-mcts --games 1
+check 2 'gridlab: bad input: not a gridlab model file (no "GLNN" at the start)' gomoku pbrain --ai "az:model=$files/good.txt"
+check 0 "" gomoku train --size 5 --win 4 --games 1 --playouts 5 --channels 4 --layers 1 --seed 1 --out "$files/az.model"
+check 2 "gridlab: bad input: the model is for 5x5, 4 in a row, not 6x6, 4 in a row" \
+  gomoku arena --black "az:model=$files/az.model,playouts=5" --white pure-mcts --size 6 --win-length 4 --games 1
 
 if [ "$failed" -eq 0 ]; then echo "all command lines answered as expected"; fi
 [ "$failed" -eq 0 ]

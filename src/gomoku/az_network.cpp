@@ -1,0 +1,181 @@
+#include "gomoku/az_network.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gridlab::gomoku {
+
+namespace {
+
+constexpr int kValuePlanes = 2;
+constexpr int kValueHidden = 32;
+
+void validate_network(const Settings& board, const AzShape& shape) {
+    if (board.size < kAzMinSize || board.size > kAzMaxSize)
+        throw std::invalid_argument("size " + std::to_string(board.size) + " is not in " + std::to_string(kAzMinSize) +
+                                    ".." + std::to_string(kAzMaxSize));
+    if (board.win_length < kAzMinWin || board.win_length > kAzMaxWin)
+        throw std::invalid_argument("win " + std::to_string(board.win_length) + " is not in " +
+                                    std::to_string(kAzMinWin) + ".." + std::to_string(kAzMaxWin));
+    if (shape.channels < 1 || shape.channels > 128)
+        throw std::invalid_argument("channels " + std::to_string(shape.channels) + " is not in 1..128");
+    if (shape.layers < 1 || shape.layers > 8)
+        throw std::invalid_argument("layers " + std::to_string(shape.layers) + " is not in 1..8");
+}
+
+learn::Network make_trunk(const AzShape& shape) {
+    learn::Network trunk;
+    for (int layer = 0; layer < shape.layers; ++layer) {
+        trunk.add(std::make_unique<learn::Conv2d>(layer == 0 ? kAzInputPlanes : shape.channels, shape.channels));
+        trunk.add(std::make_unique<learn::ReLU>());
+    }
+    return trunk;
+}
+
+learn::Network make_policy_head(const AzShape& shape) {
+    learn::Network head;
+    head.add(std::make_unique<learn::Conv2d>(shape.channels, 1, 1));
+    return head;
+}
+
+learn::Network make_value_head(const AzShape& shape, int size) {
+    learn::Network head;
+    head.add(std::make_unique<learn::Conv2d>(shape.channels, kValuePlanes, 1))
+        .add(std::make_unique<learn::ReLU>())
+        .add(std::make_unique<learn::Dense>(kValuePlanes * size * size, kValueHidden))
+        .add(std::make_unique<learn::ReLU>())
+        .add(std::make_unique<learn::Dense>(kValueHidden, 1))
+        .add(std::make_unique<learn::Tanh>());
+    return head;
+}
+
+// "6x6, 4 in a row"
+std::string board_name(const Settings& board) {
+    return std::to_string(board.size) + "x" + std::to_string(board.size) + ", " + std::to_string(board.win_length) +
+           " in a row";
+}
+
+// The trunk's shape from its architecture (conv 3x3 layers, each followed by ReLU).
+AzShape shape_of(const learn::Network& trunk) {
+    const nlohmann::json layers = trunk.architecture();
+    if (layers.empty() || layers[0].value("type", "") != "conv2d" || layers[0].value("in", 0) != kAzInputPlanes)
+        throw learn::ModelError("not a Gomoku policy-value network: its first layer is not a convolution of " +
+                                std::to_string(kAzInputPlanes) + " planes");
+    return AzShape{layers[0].value("out", 0), static_cast<int>(layers.size() / 2)};
+}
+
+}  // namespace
+
+void encode_position(const State& state, learn::Tensor& inputs, int n) {
+    const int size = state.size();
+    learn::require_shape(inputs.shape, {inputs.batch(), kAzInputPlanes, size, size}, "encode_position");
+    const Stone own = state.to_move();
+    const float black_to_move = own == Stone::Black ? 1.0f : 0.0f;
+    for (int r = 0; r < size; ++r)
+        for (int c = 0; c < size; ++c) {
+            const Stone stone = state.at(r, c);
+            inputs.at(n, 0, r, c) = stone == own ? 1.0f : 0.0f;
+            inputs.at(n, 1, r, c) = stone == opponent(own) ? 1.0f : 0.0f;
+            inputs.at(n, 2, r, c) = 0.0f;
+            inputs.at(n, 3, r, c) = black_to_move;
+        }
+    if (state.num_moves() > 0) {
+        const int last = state.move(state.num_moves() - 1);
+        inputs.at(n, 2, last / size, last % size) = 1.0f;
+    }
+}
+
+void AzNetwork::require_board(const Settings& board) const {
+    if (board.size != board_.size || board.win_length != board_.win_length)
+        throw learn::ModelError("the model is for " + board_name(board_) + ", not " + board_name(board));
+}
+
+AzNetwork::AzNetwork(const Settings& board, const AzShape& shape) : board_(board), shape_(shape) {
+    validate_network(board, shape);
+    trunk_ = make_trunk(shape);
+    policy_ = make_policy_head(shape);
+    value_ = make_value_head(shape, board.size);
+}
+
+AzNetwork AzNetwork::from_model(const learn::Model& model) {
+    if (model.game != "gomoku") throw learn::ModelError("model for game " + model.game + ", not gomoku");
+    if (!model.heads.contains("policy") || !model.heads.contains("value"))
+        throw learn::ModelError("not a Gomoku policy-value network: it needs the heads \"policy\" and \"value\"");
+    const auto setting = [&](const char* key) {
+        const nlohmann::json& value = model.settings.contains(key) ? model.settings[key] : nlohmann::json();
+        if (!value.is_number_integer()) throw learn::ModelError(std::string("no board \"") + key + "\" in the model's settings");
+        return value.get<int>();
+    };
+    const Settings board{setting("size"), setting("win"), Rule::Freestyle};
+    if (board.size < kAzMinSize || board.size > kAzMaxSize || board.win_length < kAzMinWin || board.win_length > kAzMaxWin)
+        throw learn::ModelError("model for a board out of range: " + board_name(board));
+    AzNetwork network(board, shape_of(model.network));
+    const auto same = [](const learn::Network& a, const learn::Network& b) { return a.architecture() == b.architecture(); };
+    if (!same(network.trunk_, model.network) || !same(network.policy_, model.heads.at("policy")) ||
+        !same(network.value_, model.heads.at("value")))
+        throw learn::ModelError("not a Gomoku policy-value network of this program's shape");
+    network.trunk_ = model.network;
+    network.policy_ = model.heads.at("policy");
+    network.value_ = model.heads.at("value");
+    return network;
+}
+
+void AzNetwork::init(Rng& rng) {
+    trunk_.init(rng);
+    policy_.init(rng);
+    value_.init(rng);
+}
+
+AzNetwork::Outputs AzNetwork::forward(const learn::Tensor& inputs) {
+    const learn::Tensor& features = trunk_.forward(inputs);
+    return {policy_.forward(features), value_.forward(features)};
+}
+
+void AzNetwork::backward(const learn::Tensor& logits_grad, const learn::Tensor& values_grad) {
+    trunk_grad_ = policy_.backward(logits_grad);
+    const learn::Tensor& value_part = value_.backward(values_grad);
+    for (std::size_t i = 0; i < trunk_grad_.size(); ++i) trunk_grad_.values[i] += value_part.values[i];
+    trunk_.backward(trunk_grad_);
+}
+
+AzEvaluation AzNetwork::evaluate(const State& state) {
+    const int size = board_.size;
+    one_position_.reset({1, kAzInputPlanes, size, size});
+    encode_position(state, one_position_, 0);
+    const Outputs outputs = forward(one_position_);
+    // Softmax over the empty cells only: the largest legal logit first, for stability.
+    AzEvaluation evaluation;
+    evaluation.priors.assign(static_cast<std::size_t>(size * size), 0.0f);
+    float largest = -1e30f;
+    for (int action = 0; action < size * size; ++action)
+        if (state.at(action / size, action % size) == Stone::Empty) largest = std::max(largest, outputs.logits.values[action]);
+    double sum = 0;
+    for (int action = 0; action < size * size; ++action)
+        if (state.at(action / size, action % size) == Stone::Empty) {
+            evaluation.priors[action] = learn::exp(outputs.logits.values[action] - largest);
+            sum += evaluation.priors[action];
+        }
+    for (float& prior : evaluation.priors) prior = static_cast<float>(prior / sum);
+    evaluation.value = outputs.values.values[0];
+    return evaluation;
+}
+
+std::size_t AzNetwork::parameter_count() const {
+    return trunk_.parameter_count() + policy_.parameter_count() + value_.parameter_count();
+}
+
+uint64_t AzNetwork::weight_hash() const {
+    const std::string bytes = learn::weight_bytes(trunk_) + learn::weight_bytes(policy_) + learn::weight_bytes(value_);
+    return learn::fnv1a64({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
+}
+
+learn::Model AzNetwork::to_model(nlohmann::json settings) const {
+    settings["size"] = board_.size;
+    settings["win"] = board_.win_length;
+    learn::Model model{"gomoku", trunk_, std::move(settings)};
+    model.heads.emplace("policy", policy_);
+    model.heads.emplace("value", value_);
+    return model;
+}
+
+}  // namespace gridlab::gomoku

@@ -1,0 +1,253 @@
+#include "gomoku/az_trainer.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/time_budget.h"
+#include "gomoku/pure_mcts.h"
+
+namespace gridlab::gomoku {
+
+namespace {
+
+void require(bool ok, const std::string& what) {
+    if (!ok) throw std::invalid_argument(what);
+}
+
+// The visit shares of a finished search, per action.
+std::vector<float> visit_shares(const SearchReport& report, int num_actions) {
+    std::vector<float> shares(static_cast<std::size_t>(num_actions), 0.0f);
+    int64_t total = 0;
+    for (const CandidateStats& candidate : report.candidates) total += candidate.visits;
+    for (const CandidateStats& candidate : report.candidates)
+        shares[static_cast<std::size_t>(candidate.action)] =
+            static_cast<float>(static_cast<double>(candidate.visits) / static_cast<double>(total));
+    return shares;
+}
+
+// An action drawn with probability proportional to its share.
+int draw_action(const std::vector<float>& shares, Rng& rng) {
+    double sum = 0;
+    for (float share : shares) sum += share;
+    double pick = rng.unit() * sum;
+    int last_possible = 0;
+    for (std::size_t action = 0; action < shares.size(); ++action) {
+        if (shares[action] <= 0) continue;
+        last_possible = static_cast<int>(action);
+        pick -= shares[action];
+        if (pick < 0) return last_possible;
+    }
+    return last_possible;
+}
+
+}  // namespace
+
+void validate(const AzTrainSettings& s) {
+    AzNetwork(s.board, s.shape);  // the board and the shape
+    require(s.playouts >= 1 && s.playouts <= 100'000, "playouts must be in 1..100000");
+    require(s.learning_rate > 0 && s.learning_rate <= 1, "learning rate must be in (0, 1]");
+    require(s.weight_decay >= 0 && s.weight_decay <= 1, "weight decay must be in 0..1");
+    require(s.batch >= 1 && s.batch <= 4096, "batch must be in 1..4096");
+    require(s.updates_per_game >= 0 && s.updates_per_game <= 1000, "updates per game must be in 0..1000");
+    require(s.replay_capacity >= s.batch && s.replay_capacity <= 1'000'000, "replay capacity must be in batch..1000000");
+    require(s.temperature_moves >= 0, "temperature moves must be >= 0");
+    require(s.noise.fraction >= 0 && s.noise.fraction <= 1 && s.noise.alpha > 0, "noise must be a fraction, alpha > 0");
+    require(s.eval_every >= 0 && s.eval_games >= 1 && s.eval_games <= 1000, "evaluation games must be in 1..1000");
+    require(s.eval_az_playouts >= 1 && s.eval_pure_playouts >= 1 && s.eval_pure_max >= s.eval_pure_playouts,
+            "evaluation playouts must be >= 1");
+    require(s.window >= 1, "window must be >= 1");
+}
+
+int transform_cell(int action, int size, int symmetry) {
+    int row = action / size, col = action % size;
+    for (int turn = 0; turn < symmetry % 4; ++turn) {
+        const int turned_row = col;
+        col = size - 1 - row;
+        row = turned_row;
+    }
+    if (symmetry >= 4) col = size - 1 - col;
+    return row * size + col;
+}
+
+double AzEvaluationPoint::win_ratio() const {
+    const int played = wins + draws + losses;
+    return played == 0 ? 0.0 : (wins + 0.5 * draws) / played;
+}
+
+std::array<AzTrainer::Sample, 8> AzTrainer::symmetries(const Sample& sample, int size) {
+    const int cells = size * size;
+    std::array<Sample, 8> all;
+    for (int k = 0; k < 8; ++k) {
+        Sample& out = all[static_cast<std::size_t>(k)];
+        out.planes.assign(sample.planes.size(), 0.0f);
+        out.visits.assign(sample.visits.size(), 0.0f);
+        out.outcome = sample.outcome;
+        for (int cell = 0; cell < cells; ++cell) {
+            const int to = transform_cell(cell, size, k);
+            for (int plane = 0; plane < kAzInputPlanes; ++plane)
+                out.planes[static_cast<std::size_t>(plane * cells + to)] = sample.planes[static_cast<std::size_t>(plane * cells + cell)];
+            out.visits[static_cast<std::size_t>(to)] = sample.visits[static_cast<std::size_t>(cell)];
+        }
+    }
+    return all;
+}
+
+AzTrainer::AzTrainer(const AzTrainSettings& settings)
+    : settings_(settings), rng_(settings.seed), game_(settings.board), pure_playouts_(settings.eval_pure_playouts) {
+    validate(settings_);
+    network_ = std::make_shared<AzNetwork>(settings_.board, settings_.shape);
+    Rng init_rng = Rng::for_stream(settings_.seed, 0);
+    network_->init(init_rng);
+    const learn::AdamSettings adam{.learning_rate = settings_.learning_rate, .weight_decay = settings_.weight_decay};
+    trunk_adam_ = std::make_unique<learn::Adam>(network_->trunk(), adam);
+    policy_adam_ = std::make_unique<learn::Adam>(network_->policy_head(), adam);
+    value_adam_ = std::make_unique<learn::Adam>(network_->value_head(), adam);
+    replay_.reserve(static_cast<std::size_t>(settings_.replay_capacity));
+}
+
+void AzTrainer::think(double budget_ms) {
+    const Stopwatch watch;
+    do step();
+    while (watch.elapsed_ms() < budget_ms);
+}
+
+void AzTrainer::train_until(int64_t games) {
+    while (games_ < games || evaluation_) step();
+}
+
+void AzTrainer::step() {
+    if (evaluation_)
+        evaluation_move();
+    else
+        self_play_move();
+}
+
+void AzTrainer::self_play_move() {
+    // A fresh search per move: the policy caches its last evaluation, and the weights change between games.
+    auto policy = std::make_unique<AzPolicy>(network_);
+    policy->set_root_noise(game_.num_moves(), settings_.noise, rng_.next_u64());
+    const std::unique_ptr<Mcts> search = make_az_search(std::move(policy), Budget{settings_.playouts, 0}, rng_.next_u64());
+    const SearchReport report = search->decide(game_);
+
+    Sample sample;
+    learn::Tensor planes({1, kAzInputPlanes, game_.size(), game_.size()});
+    encode_position(game_, planes, 0);
+    sample.planes = planes.values;
+    sample.visits = visit_shares(report, game_.num_actions());
+    game_samples_.push_back(std::move(sample));
+    game_movers_.push_back(game_.to_move());
+
+    const int action = game_.num_moves() < settings_.temperature_moves ? draw_action(game_samples_.back().visits, rng_)
+                                                                       : search->best_action();
+    game_.apply(action);
+    ++moves_;
+    if (game_.is_terminal()) end_self_play_game();
+}
+
+void AzTrainer::end_self_play_game() {
+    const Stone winner = game_.winner();
+    for (std::size_t i = 0; i < game_samples_.size(); ++i) {
+        game_samples_[i].outcome = winner == Stone::Empty ? 0.0f : winner == game_movers_[i] ? 1.0f : -1.0f;
+        for (Sample& oriented : symmetries(game_samples_[i], game_.size())) {
+            if (replay_.size() < static_cast<std::size_t>(settings_.replay_capacity))
+                replay_.push_back(std::move(oriented));
+            else
+                replay_[replay_next_] = std::move(oriented);
+            replay_next_ = (replay_next_ + 1) % static_cast<std::size_t>(settings_.replay_capacity);
+        }
+    }
+    ++games_;
+    ++window_games_;
+    window_moves_ += game_.num_moves();
+    game_samples_.clear();
+    game_movers_.clear();
+    game_ = State(settings_.board);
+    if (replay_.size() >= static_cast<std::size_t>(settings_.batch))
+        for (int i = 0; i < settings_.updates_per_game; ++i) update();
+    if (window_games_ == settings_.window) {
+        curve_.push_back({games_, window_updates_ ? window_policy_loss_ / window_updates_ : 0.0,
+                          window_updates_ ? window_value_loss_ / window_updates_ : 0.0, window_moves_ / window_games_});
+        window_games_ = window_updates_ = 0;
+        window_policy_loss_ = window_value_loss_ = window_moves_ = 0;
+    }
+    if (settings_.eval_every > 0 && games_ % settings_.eval_every == 0) {
+        evaluation_.emplace();
+        evaluation_->point.games = games_;
+        evaluation_->point.pure_playouts = pure_playouts_;
+        start_evaluation_game();
+    }
+}
+
+void AzTrainer::update() {
+    const int size = settings_.board.size, cells = size * size;
+    const int batch = settings_.batch;
+    inputs_.reset({batch, kAzInputPlanes, size, size});
+    policy_targets_.reset({batch, 1, size, size});
+    mask_.reset({batch, 1, size, size});
+    value_targets_.reset({batch, 1});
+    for (int n = 0; n < batch; ++n) {
+        const Sample& sample = replay_[rng_.below(replay_.size())];
+        std::copy(sample.planes.begin(), sample.planes.end(), inputs_.sample(n));
+        std::copy(sample.visits.begin(), sample.visits.end(), policy_targets_.sample(n));
+        for (int cell = 0; cell < cells; ++cell)  // legal: neither the side to move's stone nor the opponent's
+            mask_.at(n, cell) = sample.planes[static_cast<std::size_t>(cell)] + sample.planes[static_cast<std::size_t>(cells + cell)] == 0.0f ? 1.0f : 0.0f;
+        value_targets_.at(n, 0) = sample.outcome;
+    }
+    const AzNetwork::Outputs outputs = network_->forward(inputs_);
+    const learn::Loss policy_loss = learn::cross_entropy_from_logits(outputs.logits, policy_targets_, &mask_);
+    const learn::Loss value_loss = learn::mse(outputs.values, value_targets_);
+    network_->backward(policy_loss.grad, value_loss.grad);
+    trunk_adam_->step();
+    policy_adam_->step();
+    value_adam_->step();
+    ++updates_;
+    ++window_updates_;
+    window_policy_loss_ += policy_loss.value;
+    window_value_loss_ += value_loss.value;
+}
+
+void AzTrainer::start_evaluation_game() {
+    Evaluation& e = *evaluation_;
+    // Streams of their own, so that evaluating does not change the self-play games that follow.
+    Rng game_rng = Rng::for_stream(settings_.seed ^ 0x9e3779b97f4a7c15ull, static_cast<uint64_t>(games_ * 1000 + e.game));
+    e.az = make_az_search(std::make_unique<AzPolicy>(std::make_shared<AzNetwork>(*network_)), Budget{settings_.eval_az_playouts, 0}, game_rng.next_u64());
+    e.pure = make_pure_mcts(Budget{e.point.pure_playouts, 0}, game_rng.next_u64());
+    e.state = State(settings_.board);
+}
+
+void AzTrainer::evaluation_move() {
+    Evaluation& e = *evaluation_;
+    const bool az_is_black = e.game % 2 == 0;
+    const bool az_to_move = (e.state.to_move() == Stone::Black) == az_is_black;
+    e.state.apply((az_to_move ? e.az : e.pure)->choose(e.state));
+    if (!e.state.is_terminal()) return;
+    const Stone az_stone = az_is_black ? Stone::Black : Stone::White;
+    (e.state.winner() == Stone::Empty ? e.point.draws : e.state.winner() == az_stone ? e.point.wins : e.point.losses)++;
+    if (++e.game < settings_.eval_games) {
+        start_evaluation_game();
+        return;
+    }
+    evaluations_.push_back(e.point);
+    if (e.point.wins == settings_.eval_games && pure_playouts_ < settings_.eval_pure_max)
+        pure_playouts_ = std::min(settings_.eval_pure_max, pure_playouts_ + 1000);
+    evaluation_.reset();
+}
+
+nlohmann::json AzTrainer::describe() const {
+    nlohmann::json curve = nlohmann::json::array(), evaluations = nlohmann::json::array();
+    for (const AzCurvePoint& p : curve_) curve.push_back({p.games, p.policy_loss, p.value_loss, p.moves});
+    for (const AzEvaluationPoint& p : evaluations_)
+        evaluations.push_back({p.games, p.pure_playouts, p.wins, p.draws, p.losses});
+    return {{"channels", settings_.shape.channels},
+            {"layers", settings_.shape.layers},
+            {"playouts", settings_.playouts},
+            {"learning_rate", settings_.learning_rate},
+            {"seed", settings_.seed},
+            {"games", games_},
+            {"moves", moves_},
+            {"updates", updates_},
+            {"curve", curve},
+            {"evaluations", evaluations}};
+}
+
+}  // namespace gridlab::gomoku

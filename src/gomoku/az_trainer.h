@@ -1,0 +1,138 @@
+// The AlphaZero learner for Gomoku (after AlphaZero_Gomoku): the network plays games against itself,
+// each move chosen by the search (az_mcts.h), and learns from them:
+//   - every position of a game becomes a sample: the board, the share of the search's visits each move
+//     got (what the network's policy should have said), and who won in the end (what its value should
+//     have said); each sample is stored in the board's 8 orientations (rotations and mirror images
+//     are the same position to Gomoku), in a replay buffer of the latest samples;
+//   - after each game, a few minibatch updates with Adam: policy cross-entropy + value squared error,
+//     plus L2 weight decay;
+//   - every few games, an evaluation: games against pure-mcts with a fixed number of playouts, raised
+//     by 1000 once the network wins them all.
+// Self-play explores twice: Dirichlet noise in the root's priors, and the first moves of a game drawn
+// in proportion to their visits (temperature 1) rather than the most visited.
+//
+// Anytime like the other learners: think(ms) plays and learns for about that long, one move at a time
+// (a self-play or evaluation move), so the web app can run it in slices or a worker; the weights after
+// N games do not depend on the slicing and are bit-identical natively and in WebAssembly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.h"
+#include "gomoku/az_mcts.h"
+#include "gomoku/az_network.h"
+#include "gomoku/mcts.h"
+
+namespace gridlab::gomoku {
+
+struct AzTrainSettings {
+    Settings board{6, 4, Rule::Freestyle};
+    AzShape shape;
+    int64_t playouts = 400;      // self-play search per move
+    float learning_rate = 0.002f;
+    float weight_decay = 1e-4f;  // L2
+    int batch = 128;             // samples per update
+    int updates_per_game = 4;
+    int replay_capacity = 10000;  // samples (one per orientation); the oldest go first
+    int temperature_moves = 6;    // moves of a self-play game drawn in proportion to visits
+    RootNoise noise;
+    int eval_every = 50;          // self-play games between evaluations (0: never)
+    int eval_games = 10;          // colours alternated
+    int64_t eval_az_playouts = 400;
+    int64_t eval_pure_playouts = 1000;  // the first opponent; raised by 1000 after a clean sweep
+    int64_t eval_pure_max = 5000;
+    int window = 10;              // self-play games per point of the loss curve
+    uint64_t seed = 1;
+};
+
+// Throws std::invalid_argument naming the first setting out of range.
+void validate(const AzTrainSettings& settings);
+
+// Symmetry k (0..7) of a cell on a size x size board: k % 4 quarter turns clockwise, then a mirror
+// image (columns reversed) when k >= 4. Symmetry 0 is the identity.
+int transform_cell(int action, int size, int symmetry);
+
+struct AzCurvePoint {
+    int64_t games = 0;
+    double policy_loss = 0;  // mean cross-entropy of the window's updates
+    double value_loss = 0;   // mean squared error
+    double moves = 0;        // mean length of the window's self-play games
+};
+
+struct AzEvaluationPoint {
+    int64_t games = 0;           // self-play games when it was played
+    int64_t pure_playouts = 0;   // the opponent: pure-mcts with this many playouts
+    int wins = 0, draws = 0, losses = 0;
+    double win_ratio() const;    // (wins + draws / 2) / games, as AlphaZero_Gomoku counts
+};
+
+class AzTrainer {
+public:
+    explicit AzTrainer(const AzTrainSettings& settings);  // throws std::invalid_argument
+
+    void think(double budget_ms);  // at least one move
+    void train_until(int64_t games);
+    void step();                    // one move of the game in progress (self-play or evaluation)
+
+    int64_t games() const { return games_; }
+    int64_t moves() const { return moves_; }
+    int64_t updates() const { return updates_; }
+    const std::vector<AzCurvePoint>& curve() const { return curve_; }
+    const std::vector<AzEvaluationPoint>& evaluations() const { return evaluations_; }
+    const AzNetwork& network() const { return *network_; }
+    const AzTrainSettings& settings() const { return settings_; }
+    const State& self_play_position() const { return game_; }
+    // Settings and the run's history, as a model file keeps them.
+    nlohmann::json describe() const;
+
+    // One sample: the input planes, the visit shares (policy target), the outcome for the side to
+    // move (+1 won, -1 lost, 0 drawn). Public for the tests of the augmentation.
+    struct Sample {
+        std::vector<float> planes;  // kAzInputPlanes x size x size
+        std::vector<float> visits;  // size x size
+        float outcome = 0;
+    };
+    // The 8 orientations of `sample` (symmetry k at index k, see transform_cell).
+    static std::array<Sample, 8> symmetries(const Sample& sample, int size);
+
+private:
+    void self_play_move();
+    void end_self_play_game();
+    void update();
+    void evaluation_move();
+    void start_evaluation_game();
+
+    AzTrainSettings settings_;
+    std::shared_ptr<AzNetwork> network_;
+    std::unique_ptr<learn::Adam> trunk_adam_, policy_adam_, value_adam_;
+    Rng rng_;
+    State game_;
+    std::vector<Sample> game_samples_;
+    std::vector<Stone> game_movers_;
+    std::vector<Sample> replay_;
+    size_t replay_next_ = 0;
+    learn::Tensor inputs_, policy_targets_, mask_, value_targets_;
+    int64_t games_ = 0, moves_ = 0, updates_ = 0;
+    // The evaluation in progress, if any.
+    struct Evaluation {
+        AzEvaluationPoint point;
+        int game = 0;
+        State state;
+        std::unique_ptr<Mcts> az, pure;
+    };
+    std::optional<Evaluation> evaluation_;
+    int64_t pure_playouts_;
+    // Sums over the current curve window.
+    int window_games_ = 0, window_updates_ = 0;
+    double window_policy_loss_ = 0, window_value_loss_ = 0, window_moves_ = 0;
+    std::vector<AzCurvePoint> curve_;
+    std::vector<AzEvaluationPoint> evaluations_;
+};
+
+}  // namespace gridlab::gomoku

@@ -1,0 +1,244 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "gomoku/ai.h"
+#include "gomoku/az_mcts.h"
+#include "gomoku/az_network.h"
+#include "gomoku/az_trainer.h"
+#include "learn/model_file.h"
+
+using namespace gridlab::gomoku;
+namespace learn = gridlab::learn;
+
+namespace {
+
+const Settings kFive{5, 4, Rule::Freestyle};
+
+// Every weight 0 except those `set` gives.
+void zero(learn::Network& network) {
+    for (learn::Parameter* parameter : network.parameters()) std::fill(parameter->value.begin(), parameter->value.end(), 0.0f);
+}
+
+// A network whose policy prefers cells next to the side to move's stones and whose value grows with
+// them: trunk = relu(number of own stones in the 3x3 around a cell); policy logit = that number;
+// value = tanh(0.1 * the sum of it over the board).
+AzNetwork counting_network() {
+    AzNetwork network(kFive, AzShape{1, 1});
+    zero(network.trunk());
+    zero(network.policy_head());
+    zero(network.value_head());
+    std::vector<float>& taps = network.trunk().parameters()[0]->value;  // (1, 4, 3, 3): plane 0 first
+    std::fill(taps.begin(), taps.begin() + 9, 1.0f);
+    network.policy_head().parameters()[0]->value[0] = 1.0f;
+    const auto value = network.value_head().parameters();  // conv w, conv b, dense w, dense b, dense w, dense b
+    value[0]->value[0] = 1.0f;
+    std::fill(value[2]->value.begin(), value[2]->value.begin() + 25, 1.0f);  // hidden unit 0 sums plane 0
+    value[4]->value[0] = 0.1f;
+    return network;
+}
+
+std::shared_ptr<AzNetwork> zero_network(const Settings& board, float value_bias = 0.0f) {
+    auto network = std::make_shared<AzNetwork>(board, AzShape{4, 1});
+    zero(network->trunk());
+    zero(network->policy_head());
+    zero(network->value_head());
+    network->value_head().parameters().back()->value[0] = value_bias;
+    return network;
+}
+
+}  // namespace
+
+TEST_CASE("az network: the forward pass of a known position with fixed weights", "[gomoku][az]") {
+    AzNetwork network = counting_network();
+    State state(kFive);
+    state.apply(2 * 5 + 2);  // black in the centre
+    state.apply(0);          // white in the corner; black to move
+    const AzEvaluation evaluation = network.evaluate(state);
+    const double e = std::exp(1.0);
+    // 8 empty neighbours of the black stone have logit 1, the 15 other empty cells logit 0.
+    CHECK(evaluation.priors[1 * 5 + 1] == Approx(e / (8 * e + 15)).epsilon(1e-6));
+    CHECK(evaluation.priors[4 * 5 + 4] == Approx(1 / (8 * e + 15)).epsilon(1e-6));
+    CHECK(evaluation.priors[0] == 0.0f);
+    CHECK(evaluation.priors[12] == 0.0f);
+    // The black stone is counted by the 9 cells around it: value tanh(0.9).
+    CHECK(evaluation.value == Approx(std::tanh(0.9)).epsilon(1e-6));
+
+    // White to move: its own stone in the corner is seen by 4 cells, 3 of them empty.
+    state.apply(4 * 5 + 4);
+    const AzEvaluation white = network.evaluate(state);
+    CHECK(white.value == Approx(std::tanh(0.4)).epsilon(1e-6));
+    CHECK(white.priors[1] == Approx(e / (3 * e + 19)).epsilon(1e-6));
+}
+
+TEST_CASE("az network: the input planes", "[gomoku][az]") {
+    State state(kFive);
+    state.apply(7);
+    learn::Tensor planes({1, kAzInputPlanes, 5, 5});
+    encode_position(state, planes, 0);  // white to move: black's stone is the opponent's
+    CHECK(planes.at(0, 0, 1, 2) == 0.0f);
+    CHECK(planes.at(0, 1, 1, 2) == 1.0f);
+    CHECK(planes.at(0, 2, 1, 2) == 1.0f);
+    CHECK(planes.at(0, 3, 4, 4) == 0.0f);
+    double sum = 0;
+    for (float value : planes.values) sum += value;
+    CHECK(sum == 2.0);
+}
+
+TEST_CASE("az training: the 8 symmetries of a sample", "[gomoku][az]") {
+    // Cell (0, 1) of a 3x3 board under each symmetry: turned clockwise 0-3 times, then mirrored.
+    const std::vector<int> images = {1, 5, 7, 3, 1, 3, 7, 5};
+    for (int k = 0; k < 8; ++k) CHECK(transform_cell(1, 3, k) == images[static_cast<std::size_t>(k)]);
+    AzTrainer::Sample sample;
+    for (int i = 0; i < kAzInputPlanes * 9; ++i) sample.planes.push_back(static_cast<float>(i));
+    for (int i = 0; i < 9; ++i) sample.visits.push_back(static_cast<float>(i));
+    sample.outcome = -1;
+    const auto all = AzTrainer::symmetries(sample, 3);
+    CHECK(all[0].visits == sample.visits);
+    CHECK(all[0].planes == sample.planes);
+    CHECK(all[1].visits == std::vector<float>{6, 3, 0, 7, 4, 1, 8, 5, 2});  // a quarter turn clockwise
+    CHECK(all[2].visits == std::vector<float>{8, 7, 6, 5, 4, 3, 2, 1, 0});
+    CHECK(all[4].visits == std::vector<float>{2, 1, 0, 5, 4, 3, 8, 7, 6});  // mirrored
+    CHECK(all[5].visits == std::vector<float>{0, 3, 6, 1, 4, 7, 2, 5, 8});  // the main diagonal
+    // Each plane moves like the visits; the outcome stays.
+    for (const auto& oriented : all) {
+        CHECK(oriented.outcome == -1);
+        for (int plane = 0; plane < kAzInputPlanes; ++plane)
+            for (int cell = 0; cell < 9; ++cell)
+                CHECK(oriented.planes[static_cast<std::size_t>(plane * 9 + cell)] == oriented.visits[static_cast<std::size_t>(cell)] + plane * 9);
+    }
+}
+
+TEST_CASE("az search: a uniform policy and equal values visit every move in turn", "[gomoku][az]") {
+    const std::unique_ptr<Mcts> search = make_az_search(std::make_unique<AzPolicy>(zero_network(kFive, 0.5f)), Budget{25, 0}, 1);
+    const SearchReport report = search->decide(State(kFive));
+    REQUIRE(report.candidates.size() == 25);
+    for (const CandidateStats& candidate : report.candidates) {
+        CHECK(candidate.visits == 1);
+        CHECK(candidate.prior == Approx(1.0 / 25));
+        // Every leaf is worth tanh(0.5) to white, who moves there next: -tanh(0.5) to black.
+        CHECK(candidate.value == Approx(-std::tanh(0.5)).epsilon(1e-6));
+    }
+}
+
+TEST_CASE("az search: with no knowledge, the tree still finds a win and a block", "[gomoku][az]") {
+    const State win = State::parse(
+        ".....\n"
+        ".XXX.\n"
+        ".....\n"
+        ".OO..\n"
+        "..O..\n", 4);
+    const std::unique_ptr<Mcts> search = make_az_search(std::make_unique<AzPolicy>(zero_network(kFive)), Budget{300, 0}, 1);
+    const int move = search->choose(win);
+    CHECK((move == 1 * 5 + 0 || move == 1 * 5 + 4));
+    const State block = State::parse(
+        ".....\n"
+        "OOO..\n"
+        ".....\n"
+        "X.X..\n"
+        "....X\n", 4);
+    REQUIRE(block.to_move() == Stone::Black);
+    CHECK(search->choose(block) == 1 * 5 + 3);
+}
+
+TEST_CASE("az model files: round trip, other games and other boards are refused", "[gomoku][az]") {
+    AzNetwork network(Settings{6, 4, Rule::Freestyle}, AzShape{8, 2});
+    gridlab::Rng rng(5);
+    network.init(rng);
+    const std::string bytes = learn::save_model(network.to_model({{"games", 3}}));
+    const learn::Model model = learn::load_model(bytes, "gomoku");
+    CHECK(model.settings["size"] == 6);
+    CHECK(model.settings["win"] == 4);
+    CHECK(model.settings["games"] == 3);
+    const AzNetwork loaded = AzNetwork::from_model(model);
+    CHECK(loaded.weight_hash() == network.weight_hash());
+    CHECK(loaded.shape().channels == 8);
+    CHECK(loaded.shape().layers == 2);
+    CHECK_NOTHROW(loaded.require_board(Settings{6, 4, Rule::Freestyle}));
+    CHECK_THROWS_WITH(loaded.require_board(Settings{8, 5, Rule::Freestyle}), "the model is for 6x6, 4 in a row, not 8x8, 5 in a row");
+    CHECK_THROWS_WITH(learn::load_model(bytes, "minesweeper"), "model for game gomoku, not minesweeper");
+
+    learn::Model other = model;
+    other.game = "puyo";
+    CHECK_THROWS_WITH(AzNetwork::from_model(other), "model for game puyo, not gomoku");
+    learn::Model headless = model;
+    headless.heads.erase("value");
+    CHECK_THROWS_WITH(AzNetwork::from_model(learn::load_model(learn::save_model(headless), "gomoku")),
+                      "not a Gomoku policy-value network: it needs the heads \"policy\" and \"value\"");
+    learn::Model sizeless = model;
+    sizeless.settings.erase("size");
+    CHECK_THROWS_WITH(AzNetwork::from_model(sizeless), "no board \"size\" in the model's settings");
+
+    // A search of a 6x6 model refuses an 8x8 game and leaves the game to the caller.
+    AiSpec spec = parse_ai_spec("az:model=unused,playouts=10");
+    spec.network = std::make_shared<AzNetwork>(loaded);
+    const std::unique_ptr<Mcts> search = make_ai(spec, 1);
+    CHECK_THROWS_WITH(search->begin(State(Settings{8, 5, Rule::Freestyle})), "the model is for 6x6, 4 in a row, not 8x8, 5 in a row");
+    CHECK_NOTHROW(search->choose(State(Settings{6, 4, Rule::Freestyle})));
+    CHECK_THROWS_WITH(parse_ai_spec("az:playouts=10"), "az needs a model: az:model=FILE");
+    CHECK_THROWS_WITH(make_ai(parse_ai_spec("az:model=/nonexistent/file"), 1), "cannot read the model file '/nonexistent/file'");
+}
+
+TEST_CASE("az gamma and Dirichlet samples: seeded, positive, summing to 1", "[gomoku][az]") {
+    gridlab::Rng rng(3), again(3);
+    const std::vector<double> noise = sample_dirichlet(rng, 0.3, 36);
+    CHECK(noise == sample_dirichlet(again, 0.3, 36));
+    double sum = 0;
+    for (double value : noise) {
+        CHECK(value >= 0);
+        sum += value;
+    }
+    CHECK(sum == Approx(1.0));
+    // The mean of Gamma(k) is k.
+    double mean = 0;
+    for (int i = 0; i < 4000; ++i) mean += sample_gamma(rng, 2.5) / 4000;
+    CHECK(mean == Approx(2.5).epsilon(0.05));
+}
+
+namespace {
+
+AzTrainSettings small_run() {
+    AzTrainSettings settings;
+    settings.board = kFive;
+    settings.shape = AzShape{8, 2};
+    settings.playouts = 30;
+    settings.batch = 32;
+    settings.replay_capacity = 4000;
+    settings.temperature_moves = 4;
+    settings.eval_every = 0;
+    settings.seed = 7;
+    return settings;
+}
+
+// Games between two networks, each searching `playouts` per move, colours alternated: the first
+// network's wins minus its losses.
+int score(const AzNetwork& first, const AzNetwork& second, int games, int64_t playouts) {
+    int total = 0;
+    for (int game = 0; game < games; ++game) {
+        const bool first_is_black = game % 2 == 0;
+        const auto search = [&](const AzNetwork& network) {
+            return make_az_search(std::make_unique<AzPolicy>(std::make_shared<AzNetwork>(network)), Budget{playouts, 0},
+                                  static_cast<uint64_t>(game));
+        };
+        const std::unique_ptr<Mcts> black = search(first_is_black ? first : second);
+        const std::unique_ptr<Mcts> white = search(first_is_black ? second : first);
+        State state(first.board());
+        while (!state.is_terminal()) state.apply((state.to_move() == Stone::Black ? black : white)->choose(state));
+        const Stone first_stone = first_is_black ? Stone::Black : Stone::White;
+        if (state.winner() != Stone::Empty) total += state.winner() == first_stone ? 1 : -1;
+    }
+    return total;
+}
+
+}  // namespace
+
+TEST_CASE("az training: a short seeded run beats the untrained network", "[gomoku][az]") {
+    const AzTrainer untrained(small_run());
+    AzTrainer trainer(small_run());
+    trainer.train_until(40);
+    CHECK(trainer.games() == 40);
+    CHECK(trainer.updates() == 40 * small_run().updates_per_game);
+    const int margin = score(trainer.network(), untrained.network(), 20, 50);
+    INFO("trained minus untrained wins: " << margin);
+    CHECK(margin >= 6);
+}
