@@ -28,6 +28,8 @@ public:
     nlohmann::json state() const override;
     nlohmann::json save() const override;
     void restore(const nlohmann::json& saved) override;
+    std::string summary() const override;
+    bool finished() const override { return state_.is_terminal(); }
 
 private:
     bool is_ai(gomoku::Stone side) const { return !player(side).empty(); }
@@ -37,6 +39,10 @@ private:
     void stop_thinking();
     std::vector<int> winning_line() const;
     void build_settings();
+    std::string move_list() const;  // "1. h8 i9 2. j10": as players write a game
+    void build_move_list();
+    std::string status_line() const;  // "Black to move (you)", "White wins"
+    void handle_keys(const Frame& frame);  // arrows move the cursor, Enter or Space places a stone there
     void draw_board(const Frame& frame, const BoardPlacement& board);
     void draw_search_overlay(const Frame& frame, const BoardPlacement& board) const;
 
@@ -52,6 +58,8 @@ private:
     bool thinking_ = false;
     bool paused_ = false;
     bool show_search_ = true;
+    bool moves_copied_ = false;
+    BoardCursor cursor_;  // "Moves copied." under the list until the next move
     gomoku::SearchReport report_;
     // Settings panel edits, applied by "New game".
     std::string edit_seed_, settings_error_;
