@@ -80,6 +80,42 @@
     if (fraction !== undefined) statusBar.style.width = Math.round(fraction * 100) + '%';
   }
 
+  // The canvas is pixels to a screen reader: a live region beside it says what is on screen, read
+  // out when it changes (checked twice a second, without waking the app's frames).
+  function startLiveRegion() {
+    const live = document.createElement('div');
+    live.id = 'live';
+    live.className = 'visually-hidden';
+    live.setAttribute('aria-live', 'polite');
+    live.setAttribute('role', 'status');
+    document.body.appendChild(live);
+    setInterval(() => {
+      if (document.hidden) return;
+      const text = window.gridlab.summary();
+      if (live.textContent !== text) live.textContent = text;
+    }, 500);
+  }
+
+  function showCopyBox(text) {
+    let box = document.getElementById('share');
+    if (!box) {
+      box = document.createElement('div');
+      box.id = 'share';
+      box.setAttribute('role', 'dialog');
+      box.innerHTML = '<div></div><input readonly><button type="button"></button>';
+      box.querySelector('button').addEventListener('click', () => { box.hidden = true; canvas.focus(); });
+      document.body.appendChild(box);
+    }
+    box.querySelector('div').textContent = tr('This page cannot copy by itself. Select the text and copy it:');
+    box.querySelector('button').textContent = tr('Close');
+    const field = box.querySelector('input');
+    field.value = text;
+    field.setAttribute('aria-label', tr('Text to copy'));
+    box.hidden = false;
+    field.focus();
+    field.select();
+  }
+
   window.gridlabFatal = fatal;
   window.gridlab = {
     ready: false,
@@ -123,10 +159,24 @@
       remember(code);
       return '';
     },
+    // "Share link", "Copy moves": copies `text` where the browser lets a page (a secure context:
+    // https or localhost), and otherwise, or if the copy fails, shows it in a box to copy by hand.
+    // True when it is being copied.
+    copyText(text) {
+      if (window.isSecureContext && navigator.clipboard) {
+        navigator.clipboard.writeText(text).catch(() => showCopyBox(text));
+        return true;
+      }
+      showCopyBox(text);
+      return false;
+    },
     // The English texts shown in this language that its catalogue lacks (none, when it is complete).
     untranslated() { return JSON.parse(window.Module.ccall('gridlab_untranslated', 'string', [], [])); },
+    // The game's state in words, as the ARIA live region (#live) reads it to a screen reader.
+    summary() { return window.Module.ccall('gridlab_summary', 'string', [], []); },
     _markReady() {
       this.ready = true;
+      startLiveRegion();
       this.firstFrameMs = performance.now();  // since navigation start
       statusBox.hidden = true;
       canvas.focus();  // the keyboard plays the game at once, without a click first

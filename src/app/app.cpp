@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -25,6 +26,7 @@ using namespace palette;
 constexpr int kSaveVersion = 1;
 constexpr double kNoticeSeconds = 6.0;
 constexpr float kLanguageMenuWidth = 120.0f;
+constexpr const char* kPaletteKey = "gridlab.palette";  // "colorblind" or "standard", as the link's palette=
 
 // The full-window host of every screen: no background, so boards drawn under the UI show through.
 void begin_screen_window(float width, float height) {
@@ -92,6 +94,18 @@ Params params_from_json(const nlohmann::json& object) {
     return params;
 }
 
+// A link's keys and values in lower case: every game's keys and values are lower-case ids or
+// numbers, and a teacher may type "game=Gomoku".
+Params lower_case(const Params& params) {
+    auto lower = [](std::string text) {
+        for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return text;
+    };
+    Params out;
+    for (const auto& [key, value] : params) out[lower(key)] = lower(value);
+    return out;
+}
+
 }  // namespace
 
 Params parse_query(const std::string& query) {
@@ -147,7 +161,20 @@ void App::notify(Message message, double seconds) {
     notice_until_ms_ = std::numeric_limits<double>::infinity();
 }
 
-bool App::restore_saved(GameScreen& screen, const Params& params) {
+std::optional<bool> App::saved_game_finished(const GameScreen& screen) {
+    const auto known = saved_finished_.find(screen.id());
+    if (known != saved_finished_.end()) return known->second;
+    std::optional<bool> finished;
+    if (const std::optional<std::string> text = load_saved(save_key(screen.id()))) {
+        const nlohmann::json saved = nlohmann::json::parse(*text, nullptr, false);
+        // A save from before "finished" was kept counts as a game in progress; a corrupt one is
+        // found out when it is restored.
+        if (saved.is_object()) finished = saved.value("finished", false);
+    }
+    return saved_finished_[screen.id()] = finished;
+}
+
+bool App::restore_saved(GameScreen& screen, const Params& params, bool finished_too) {
     const std::optional<std::string> text = load_saved(save_key(screen.id()));
     if (!text) return false;
     try {
@@ -155,10 +182,12 @@ bool App::restore_saved(GameScreen& screen, const Params& params) {
         if (saved.at("version") != kSaveVersion || saved.at("game").get<std::string>() != screen.id())
             throw Refusal(translatable("it was saved by another version"));
         if (!params.empty() && saved.at("save").at("params").get<Params>() != params) return false;
+        if (!finished_too && saved.value("finished", false)) return false;
         screen.restore(saved.at("save"));
         return true;
     } catch (const std::exception& error) {
         forget_saved(save_key(screen.id()));
+        saved_finished_.erase(screen.id());
         notify(translatable("The saved game could not be restored ({reason}), so a new one starts.",
                             {{"reason", reason_for_user(error, translatable("the saved data is damaged"))}}));
         return false;
@@ -179,12 +208,39 @@ void App::open_game(const Params& params) {
     if (screen->background() && (params.size() == 1 || params == screen->params())) return;
     // A link with settings restores its own game; a bare "game=" (a card) restores any saved one.
     if (!screen->background() && restore_saved(*screen, params.size() > 1 ? params : Params{})) return;
-    try {
-        screen->new_game(params);
-    } catch (const std::exception& error) {
-        notify(translatable("The link asks for something that is not possible ({reason}), so the usual settings are used.",
-                            {{"reason", reason_for_user(error, translatable("the settings do not fit together"))}}));
-        screen->new_game({});
+    start_forgiving(*screen, params);
+}
+
+void App::start_forgiving(GameScreen& screen, Params params) {
+    std::vector<std::string> left_out;  // "show=probabilty"
+    Message reason;
+    for (;;) {
+        try {
+            screen.new_game(params);
+            break;
+        } catch (const std::exception& error) {
+            const auto* refused = dynamic_cast<const ValueError*>(&error);
+            const auto bad = refused ? params.find(refused->param()) : params.end();
+            if (bad == params.end()) {
+                // Settings that do not fit together (a custom field with too many mines): no key to blame.
+                notify(translatable("The link asks for something that is not possible ({reason}), so the usual settings are used.",
+                                    {{"reason", reason_for_user(error, translatable("the settings do not fit together"))}}));
+                screen.new_game({});
+                return;
+            }
+            left_out.push_back(bad->first + "=" + bad->second);
+            reason = refused->message();
+            params.erase(bad);  // each turn drops a key: the loop ends
+        }
+    }
+    if (left_out.size() == 1) {
+        notify(translatable("The link's {setting} was left out ({reason}); the rest of the link is used.",
+                            {{"setting", literal(left_out[0])}, {"reason", reason}}));
+    } else if (left_out.size() > 1) {
+        std::string settings;
+        for (const std::string& setting : left_out) settings += (settings.empty() ? "" : ", ") + setting;
+        notify(translatable("The link's {settings} were left out; the rest of the link is used.",
+                            {{"settings", literal(settings)}}));
     }
 }
 
@@ -192,8 +248,12 @@ void App::start(const std::string& query) {
     // Training goes on from where it was, whichever screen the address opens (ai=learned needs it).
     for (const auto& screen : screens_)
         if (screen->background()) restore_saved(*screen, {});
-    Params params = parse_query(query);
+    Params params = lower_case(parse_query(query));
     params.erase("lang");  // the page's language, chosen before the app starts (main.cpp, web/gridlab.js)
+    // The palette: the link's for this visit, else the one chosen last.
+    const auto palette = params.find("palette");
+    colorblind_ = (palette != params.end() ? palette->second : load_saved(kPaletteKey).value_or("")) == "colorblind";
+    if (palette != params.end()) params.erase(palette);
     if (params.count("game")) open_game(params);
 }
 
@@ -202,8 +262,10 @@ void App::save_if_changed() {
     // theirs waits for them untouched).
     for (const auto& screen : screens_) {
         if ((screen.get() != current_ && !screen->background()) || !screen->take_dirty()) continue;
-        const nlohmann::json saved = {{"version", kSaveVersion}, {"game", screen->id()}, {"save", screen->save()}};
+        const nlohmann::json saved = {
+            {"version", kSaveVersion}, {"game", screen->id()}, {"finished", screen->finished()}, {"save", screen->save()}};
         store_saved(save_key(screen->id()), dump_json(saved));
+        saved_finished_[screen->id()] = screen->finished();
         if (screen.get() == current_) show_address(to_query(current_->params()));
     }
 }
@@ -242,6 +304,16 @@ void App::draw_queued_board(const ImDrawList*, const ImDrawCmd* command) {
     const RenderTarget& target = *board->target;
     target.renderer->draw(board->where, board->cells, target.pixel_ratio, target.framebuffer_w, target.framebuffer_h,
                           board->line_rgba, board->mark_rgba);
+}
+
+void App::open_card(GameScreen& screen, bool other_choice) {
+    if (!other_choice) return open_game({{"game", screen.id()}});
+    if (screen.background() || !saved_game_finished(screen)) return;
+    ai_runner().cancel_search();
+    current_ = &screen;
+    // The other choice to the card's own: the finished game, or a new one instead of the game in progress.
+    if (*saved_game_finished(screen) && restore_saved(screen, {}, true)) return;
+    screen.new_game({{"game", screen.id()}});
 }
 
 void App::request_open(void* self, const Params& params) { static_cast<App*>(self)->open_game(params); }
@@ -293,15 +365,18 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
     fonts_ = &fonts;
     keys_pressed_ = ImGui::GetIO().WantTextInput ? nullptr : &keys_pressed;
     boards_.clear();
+    controls_shown() = nlohmann::json::object();
     begin_screen_window(width, height);
     if (current_) build_top_bar(width);
     if (current_) {  // the top bar's back button may have closed the game
         const float top = ImGui::GetCursorPosY() + 4.0f;
+        ImGui::PushID(current_->id());  // each game's panel its own scroll position, from the top
         try {
             current_->build_ui(make_frame(width, height), top);
         } catch (const std::exception& error) {
             notify(translatable("Something went wrong: {reason}", {{"reason", message_of(error)}}));
         }
+        ImGui::PopID();
     } else {
         build_start_screen(width, height);
     }
@@ -346,14 +421,24 @@ void App::build_top_bar(float width) {
     } else {
         ImGui::SetCursorPosX(width - right_block);
     }
-    if (ImGui::Button(share)) {
-        // The link keeps the game's parameters, and carries the language when it is not English.
-        const std::string query = to_query(current_->params()) + (language() == "en" ? "" : "&lang=" + language());
-        notify(translatable("Link copied: {link}", {{"link", copy_link(query)}}), kNoticeSeconds);
+    const bool share_pressed = ImGui::Button(share);
+    note_control("share");
+    if (share_pressed) {
+        // The link keeps the game's parameters, and carries the language when it is not English and
+        // the colour-blind palette when it is on.
+        const std::string query = to_query(current_->params()) + (language() == "en" ? "" : "&lang=" + language()) +
+                                  (colorblind_ ? "&palette=colorblind" : "");
+        const SharedLink shared = copy_link(query);
+        notify(shared.copied ? translatable("Link copied: {link}", {{"link", literal(shared.link)}})
+                             : translatable("This page cannot copy (it is not on https): select the link in the box and copy it."),
+               kNoticeSeconds);
     }
     ImGui::SameLine();
-    ImGui::Checkbox(palette, &colorblind_);
+    if (ImGui::Checkbox(palette, &colorblind_)) store_saved(kPaletteKey, colorblind_ ? "colorblind" : "standard");
+    note_control("palette");
     ImGui::SameLine();
+    // A phone may have no room left beside the palette's label: the menu goes on a line of its own.
+    if (ImGui::GetCursorPosX() + kLanguageMenuWidth > width - 12.0f) ImGui::NewLine();
     build_language_menu(width - 12.0f);
 }
 
@@ -396,6 +481,7 @@ void App::build_start_screen(float width, float height) {
     const float card_w = (width - float(columns + 1) * margin) / float(columns);
     const float card_h = std::min((height - top - float(rows) * margin) / float(rows), card_w * 1.2f);
     const Frame frame = make_frame(width, height);
+    cards_ = nlohmann::json::array();
     for (int index = 0; index < count; ++index) {
         const GameScreen& screen = *screens_[index];
         const float x = margin + float(index % columns) * (card_w + margin);
@@ -403,7 +489,8 @@ void App::build_start_screen(float width, float height) {
         ImGui::SetCursorPos(ImVec2(x, y));
         ImGui::PushID(index);
         const bool chosen = ImGui::Button("##card", ImVec2(card_w, card_h));
-        ImGui::PopID();
+        ImGui::SetItemAllowOverlap();  // the saved game's button on the card takes its own clicks
+        nlohmann::json card = {{"game", screen.id()}, {"x", x}, {"y", y}, {"w", card_w}, {"h", card_h}};
         // Card content: title, lesson, and a preview board in the remaining space.
         ImDrawList* draw = ImGui::GetWindowDrawList();
         const ImVec2 origin = ImGui::GetWindowPos();
@@ -420,23 +507,47 @@ void App::build_start_screen(float width, float height) {
             frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, kPreviewSide,
                                   kPreviewSide),
                         screen.preview(), kGridLine);
-        if (chosen) open_game({{"game", screen.id()}});
+        const bool other_chosen = build_card_choice(*screens_[index], x + pad, y + card_h - pad, card);
+        ImGui::PopID();
+        cards_.push_back(std::move(card));
+        if (chosen || other_chosen) open_card(*screens_[index], other_chosen);
     }
+}
+
+bool App::build_card_choice(const GameScreen& screen, float x, float bottom, nlohmann::json& card) {
+    const std::optional<bool> finished = screen.background() ? std::nullopt : saved_game_finished(screen);
+    if (!finished) return false;
+    // The card opens a game in progress, or a new game after a finished one: the button offers the other.
+    card["saved"] = *finished ? "finished" : "playing";
+    const char* label = *finished ? tr("See the last game") : tr("New game");
+    ImGui::SetCursorPos(ImVec2(x, bottom - ImGui::GetFrameHeight()));
+    card["other"] = {{"x", x}, {"y", bottom - ImGui::GetFrameHeight()}, {"w", ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x},
+                     {"h", ImGui::GetFrameHeight()}};
+    return ImGui::Button(label);
 }
 
 std::string App::state_json() const {
     if (!current_) {
         nlohmann::json games = nlohmann::json::array();
         for (const auto& screen : screens_) games.push_back(screen->id());
-        return nlohmann::json{{"screen", "start"}, {"game", nullptr}, {"games", games}, {"ai_runner", ai_runner().where()}}
+        return nlohmann::json{{"screen", "start"}, {"game", nullptr}, {"games", games}, {"cards", cards_},
+                              {"ai_runner", ai_runner().where()}}
             .dump();
     }
     nlohmann::json state = current_->state();
     state["screen"] = "game";
     state["ai_runner"] = ai_runner().where();  // where the AI thinks: "worker" or "frames"
+    state["palette"] = colorblind_ ? "colorblind" : "standard";
+    state["controls"] = controls_shown();
     // In English whatever the language shown: state() is the same in every language.
     state["notice"] = now_ms_ < notice_until_ms_ ? nlohmann::json(render(notice_)) : nlohmann::json(nullptr);
     return dump_json(state);
+}
+
+std::string App::summary() const {
+    if (!current_) return tr("Choose a game: Minesweeper, Puyo Puyo, Gomoku, or Learn.");
+    const std::string game = current_->summary();
+    return tr(current_->title()) + std::string(game.empty() ? "" : ": ") + game;
 }
 
 std::string App::new_game_json(const std::string& params_json) {

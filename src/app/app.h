@@ -5,7 +5,9 @@
 
 #include <deque>
 #include <limits>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,8 @@ public:
 
     // window.gridlab: JSON in, "" or an error message out.
     std::string state_json() const;
+    // What is on screen in words, in the language shown, for the page's ARIA live region.
+    std::string summary() const;
     std::string new_game_json(const std::string& params_json);
     std::string act_json(const std::string& action_json);
     // A file the user dropped on the page or picked: a model file opens the Learn screen with it.
@@ -79,8 +83,19 @@ private:
     GameScreen* screen_for(const std::string& game) const;
     // Opens `game` with `params`; a bad parameter gives a notice and the game's defaults.
     void open_game(const Params& params);
+    // Starts a new game with `params`, leaving out each key the screen refuses (a notice names them)
+    // and keeping the rest: one mistyped key does not throw away a teacher's seed.
+    void start_forgiving(GameScreen& screen, Params params);
     // Restores the saved game of `screen` if it was started with `params` (all of them when empty).
-    bool restore_saved(GameScreen& screen, const Params& params);
+    // A finished game only when `finished_too`: a link or a card starts a new game after it.
+    bool restore_saved(GameScreen& screen, const Params& params, bool finished_too = false);
+    // Whether the saved game of `screen` is over; none without a saved game.
+    std::optional<bool> saved_game_finished(const GameScreen& screen);
+    // A card's click: its game in progress, else a new game; `other_choice`: the card's button, which
+    // offers the finished game, or a new game instead of the one in progress.
+    void open_card(GameScreen& screen, bool other_choice);
+    // The card's button when the game has a save, its place in `card` (state()); true when pressed.
+    bool build_card_choice(const GameScreen& screen, float x, float bottom, nlohmann::json& card);
     void save_if_changed();
     void show_address(const std::string& query);  // the page's query, when it changed
     void notify(Message message, double seconds = 6.0);
@@ -100,6 +115,8 @@ private:
     double now_ms_ = 0;
     Message notice_;  // worded in the language shown; state() gives it in English
     std::string shown_query_;
+    std::map<std::string, std::optional<bool>> saved_finished_;  // saved_game_finished() by screen id, read once
+    nlohmann::json cards_ = nlohmann::json::array();  // where the start screen's cards were drawn, for state()
     double notice_until_ms_ = 0;  // infinity: shown from the next update on, for notice_seconds_
     double notice_seconds_ = 0;
     RenderTarget target_;

@@ -8,7 +8,9 @@
 #include <stdexcept>
 
 #include "app/ai_runner.h"
+#include "app/host.h"
 #include "app/i18n.h"
+#include "app/keys.h"
 #include "app/palette.h"
 #include "core/json_int.h"
 #include "gomoku/threat_space.h"
@@ -32,6 +34,7 @@ constexpr const char* kRuleNames[] = {tr_key("Freestyle (five or more)"), tr_key
 // The page looks for the opponent's threat after every move, on the page itself: a small budget (a few
 // milliseconds), enough for the short forced wins a student can follow.
 constexpr gomoku::ThreatLimits kStudentThreatLimits{true, 6, 3000, 0};
+constexpr float kRim = 0.3f;  // the wood beyond the board's outer cells, in cells
 
 int side_index(Stone side) { return side == Stone::Black ? 0 : 1; }
 
@@ -102,6 +105,7 @@ void GomokuScreen::new_game(const Params& params) {
     }
     paused_ = false;
     ai_error_.clear();
+    cursor_ = {settings.size / 2, settings.size / 2, false};  // the centre, where a game begins
     edit_size_ = settings.size;
     edit_rule_ = static_cast<int>(settings.rule);
     edit_black_ = index_of(kPlayers, 3, black);
@@ -142,6 +146,7 @@ void GomokuScreen::play(int action) {
     if (on_line) ai_win_line_.erase(ai_win_line_.begin());
     else ai_win_line_.clear();
     find_threats();
+    moves_copied_ = false;
     mark_dirty();
 }
 
@@ -224,10 +229,15 @@ std::vector<int> GomokuScreen::winning_line() const {
 
 void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
     const int n = state_.size();
-    // The wooden board reaches half a cell beyond the outer lines.
-    frame.board(fit_board(board.x - board.cell * 0.3f, board.y - board.cell * 0.3f, board.cell * (n + 0.6f),
-                          board.cell * (n + 0.6f), 1, 1),
-                {{kWood, kShapeTile, kMarkNone}});
+    // The wooden board reaches beyond the outer lines, so a stone on an edge is whole on the wood. It
+    // is drawn as a plain rectangle: a one-cell tile of the board shader leaves a gap of 4% of its
+    // size, which cut the edge stones of a 15x15 board.
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const float rim = board.cell * kRim;
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        ImVec2(origin.x + board.x - rim, origin.y + board.y - rim),
+        ImVec2(origin.x + board.x + board.cell * float(n) + rim, origin.y + board.y + board.cell * float(n) + rim),
+        IM_COL32(kWood >> 24, (kWood >> 16) & 255, (kWood >> 8) & 255, 255), board.cell * 0.2f);
     std::vector<CellLook> cells(static_cast<size_t>(n * n), CellLook{0, kShapeGridLines, kMarkNone});
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
@@ -317,6 +327,65 @@ void GomokuScreen::build_threat_text() {
     if (!forbidden_.empty()) text_wrapped_disabled(tr("Red crosses: points forbidden to black under renju."));
 }
 
+std::string GomokuScreen::status_line() const {
+    switch (state_.outcome()) {
+        case gomoku::Outcome::Draw: return tr("Draw");
+        case gomoku::Outcome::BlackWins: return tr("Black wins");
+        case gomoku::Outcome::WhiteWins: return tr("White wins");
+        default: break;
+    }
+    const Message who = is_ai(state_.to_move()) ? literal(player(state_.to_move())) : translatable("you");
+    return state_.to_move() == Stone::Black ? trf("Black to move ({player})", {{"player", who}})
+                                            : trf("White to move ({player})", {{"player", who}});
+}
+
+std::string GomokuScreen::summary() const {
+    const int n = state_.size();
+    std::string text = status_line() + ". " + trf("Move {count}.", {{"count", state_.num_moves()}});
+    if (state_.num_moves() > 0)
+        text += " " + trf("Last move: {move}.", {{"move", literal(gomoku::to_notation(state_.move(state_.num_moves() - 1), n))}});
+    if (!cursor_.shown) return text;
+    const Stone stone = state_.at(cursor_.row, cursor_.col);
+    const Message what = stone == Stone::Black   ? translatable("black stone")
+                         : stone == Stone::White ? translatable("white stone")
+                                                 : translatable("empty");
+    return text + " " + trf("Cursor: {cell}, {what}.", {{"cell", literal(gomoku::to_notation(cursor_.row * n + cursor_.col, n))}, {"what", what}});
+}
+
+void GomokuScreen::handle_keys(const Frame& frame) {
+    if (!frame.keys_pressed) return;
+    const int n = state_.size();
+    for (int key : *frame.keys_pressed) {
+        if (cursor_.move(key, n, n) || !cursor_.shown) continue;
+        const int cell = cursor_.row * n + cursor_.col;
+        if ((key == keys::kEnter || key == keys::kSpace) && !state_.is_terminal() && !is_ai(state_.to_move()) &&
+            state_.is_legal(cell))
+            play(cell);
+    }
+}
+
+std::string GomokuScreen::move_list() const {
+    std::string list;
+    for (int i = 0; i < state_.num_moves(); ++i) {
+        if (i % 2 == 0) list += (i ? " " : "") + std::to_string(i / 2 + 1) + ".";
+        list += ' ';
+        list += gomoku::to_notation(state_.move(i), state_.size());
+    }
+    return list;
+}
+
+void GomokuScreen::build_move_list() {
+    if (state_.num_moves() == 0) return;
+    const std::string list = move_list();
+    text_wrapped_disabled(list);
+    if (ImGui::SmallButton(tr("Copy moves"))) moves_copied_ = copy_text(list);
+    note_control("copy_moves");
+    if (moves_copied_) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", tr("Moves copied."));
+    }
+}
+
 void GomokuScreen::build_settings() {
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
@@ -341,57 +410,56 @@ void GomokuScreen::build_settings() {
 void GomokuScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
     const int n = state_.size();
-    // Leave room for the wooden rim around the outer lines.
-    const float rim = std::min(layout.board_w, layout.board_h) / float(n + 0.6f) * 0.3f;
-    const BoardPlacement board = fit_board(layout.board_x + rim, layout.board_y + rim, layout.board_w - 2 * rim,
-                                           layout.board_h - 2 * rim, n, n);
+    // Leave room for the wooden rim around the outer lines, and the coordinates beside it.
+    const float space = std::min(layout.board_w, layout.board_h) - kCoordinateBand;
+    const float rim = space / (float(n) + 2 * kRim) * kRim;
+    const BoardPlacement board = fit_board(layout.board_x + kCoordinateBand + rim, layout.board_y + kCoordinateBand + rim,
+                                           layout.board_w - kCoordinateBand - 2 * rim, layout.board_h - kCoordinateBand - 2 * rim, n, n);
     board_view_ = board;
     ImGui::SetCursorPos(ImVec2(board.x, board.y));
     ImGui::InvisibleButton("board", ImVec2(board.cell * n, board.cell * n));
     const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
     const int hovered = ImGui::IsItemHovered() ? cell_under_mouse(board) : -1;
+    handle_keys(frame);
     draw_board(frame, board);
+    cursor_.draw(board);
+    draw_coordinates(board, Coordinates::Gomoku, rim);
     draw_search_overlay(frame, board);
     draw_threat_overlay(board);
     if (clicked && hovered >= 0 && !state_.is_terminal() && !is_ai(state_.to_move()) && state_.is_legal(hovered))
         play(hovered);
 
     begin_panel(layout);
-    if (state_.is_terminal()) {
-        const gomoku::Outcome outcome = state_.outcome();
-        ImGui::PushFont(frame.fonts->large);
-        ImGui::TextUnformatted(outcome == gomoku::Outcome::Draw        ? tr("Draw")
-                               : outcome == gomoku::Outcome::BlackWins ? tr("Black wins")
-                                                                       : tr("White wins"));
-        ImGui::PopFont();
-    } else {
-        const bool black = state_.to_move() == Stone::Black;
-        const Message who = is_ai(state_.to_move()) ? literal(player(state_.to_move())) : translatable("you");
-        ImGui::TextUnformatted((black ? trf("Black to move ({player})", {{"player", who}})
-                                      : trf("White to move ({player})", {{"player", who}})).c_str());
-    }
+    if (state_.is_terminal()) ImGui::PushFont(frame.fonts->large);
+    ImGui::TextUnformatted(status_line().c_str());
+    if (state_.is_terminal()) ImGui::PopFont();
     ImGui::TextUnformatted(
         trf("Move {count}   seed {seed}", {{"count", state_.num_moves()}, {"seed", std::to_string(seed_)}}).c_str());
-    if (thinking_) {
-        const gomoku::Budget& budget = ai_[side_index(state_.to_move())].budget;
-        const float progress = budget.ms > 0 ? float(report_.ms / budget.ms) : float(report_.playouts) / float(budget.playouts);
-        ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), tr("thinking..."));
-        text_wrapped(trf("{playouts} playouts, {nodes} nodes", {{"playouts", static_cast<long long>(report_.playouts)},
-                                                                {"nodes", static_cast<long long>(report_.nodes)}}));
-    }
-    build_threat_text();
-    if (ImGui::Button(tr("Undo"))) {
-        if (state_.num_moves() > 0) undo();
-    }
+    // Undo first: the thinking bar appearing below does not move it.
+    const bool undo_pressed = ImGui::Button(tr("Undo"));
+    note_control("undo");
+    if (undo_pressed && state_.num_moves() > 0) undo();
     if (paused_ || (is_ai(Stone::Black) && is_ai(Stone::White))) {
         ImGui::SameLine();
         ImGui::Checkbox(tr("Pause"), &paused_);
     }
+    if (thinking_) {
+        const gomoku::Budget& budget = ai_[side_index(state_.to_move())].budget;
+        const float progress = budget.ms > 0 ? float(report_.ms / budget.ms) : float(report_.playouts) / float(budget.playouts);
+        ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), tr("thinking..."));
+        text_wrapped(trf("{playouts} practice games, {nodes} positions", {{"playouts", static_cast<long long>(report_.playouts)},
+                                                                          {"nodes", static_cast<long long>(report_.nodes)}}));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", tr("Practice games (playouts): quick games the AI plays to the end to see how a move turns out. "
+                                       "Positions (nodes): the positions in its search tree."));
+    }
+    build_threat_text();
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not answer: {reason}", {{"reason", ai_error_}}));
     ImGui::Checkbox(tr("Show the search"), &show_search_);
     if (show_search_)
-        text_wrapped_disabled(tr("Circles: share of playouts per move; blue good, red bad for the side to move "
-                                 "(mcts scores a draw almost as a loss)."));
+        text_wrapped_disabled(tr("Circles: how much of its practice games went to each move; blue good, red bad "
+                                 "for the side to move (mcts counts a draw almost as a loss)."));
+    build_move_list();
     build_settings();
     ImGui::EndChild();
 }
@@ -419,6 +487,8 @@ nlohmann::json GomokuScreen::state() const {
         {"board", board},
         {"to_move", state_.to_move() == Stone::Black ? "X" : "O"},
         {"status", status_text(state_)},
+        {"move_list", move_list()},
+        {"cursor", cursor_.json()},
         {"winner", state_.outcome() == gomoku::Outcome::Draw ? nlohmann::json("draw")
                    : winner == Stone::Empty                  ? nlohmann::json(nullptr)
                                                              : nlohmann::json(winner == Stone::Black ? "X" : "O")},

@@ -32,6 +32,8 @@ public:
     nlohmann::json state() const override;
     nlohmann::json save() const override;
     void restore(const nlohmann::json& saved) override;
+    std::string summary() const override;
+    bool finished() const override { return state_.is_terminal(); }
 
 private:
     bool is_ai(gomoku::Stone side) const { return !player(side).empty(); }
@@ -41,6 +43,10 @@ private:
     void stop_thinking();
     std::vector<int> winning_line() const;
     void build_settings();
+    std::string move_list() const;  // "1. h8 i9 2. j10": as players write a game
+    void build_move_list();
+    std::string status_line() const;  // "Black to move (you)", "White wins"
+    void handle_keys(const Frame& frame);  // arrows move the cursor, Enter or Space places a stone there
     void draw_board(const Frame& frame, const BoardPlacement& board);
     void draw_search_overlay(const Frame& frame, const BoardPlacement& board) const;
     void draw_threat_overlay(const BoardPlacement& board) const;
@@ -59,6 +65,8 @@ private:
     bool thinking_ = false;
     bool paused_ = false;
     bool show_search_ = true;
+    bool moves_copied_ = false;
+    BoardCursor cursor_;  // "Moves copied." under the list until the next move
     gomoku::SearchReport report_;
     std::vector<int> forbidden_;     // black's forbidden points (renju, black to move)
     std::vector<int> threat_line_;   // the opponent's forced win, if a human is to move and it has one

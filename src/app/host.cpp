@@ -41,14 +41,14 @@ EM_JS(void, js_show_query, (const char* query), {
     const text = UTF8ToString(query);
     try { history.replaceState(null, "", location.pathname + (text ? "?" + text : "")); } catch (error) {}
 });
-EM_JS(char*, js_copy_link, (const char* query), {
+EM_JS(char*, js_link, (const char* query), {
     const link = location.origin + location.pathname + '?' + UTF8ToString(query);
-    if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
     const size = lengthBytesUTF8(link) + 1;
     const pointer = _malloc(size);
     stringToUTF8(link, pointer, size);
     return pointer;
 });
+EM_JS(bool, js_copy_text, (const char* text), { return window.gridlab.copyText(UTF8ToString(text)); });
 
 EM_JS(void, js_download, (const char* name, const char* bytes, int size), {
     const link = document.createElement('a');
@@ -72,12 +72,14 @@ std::optional<std::string> load_saved(const std::string& key) {
 void store_saved(const std::string& key, const std::string& value) { js_store_saved(key.c_str(), value.c_str()); }
 void forget_saved(const std::string& key) { js_forget_saved(key.c_str()); }
 void show_query_in_address(const std::string& query) { js_show_query(query.c_str()); }
-std::string copy_link(const std::string& query) {
-    char* link = js_copy_link(query.c_str());
-    std::string text(link);
+SharedLink copy_link(const std::string& query) {
+    char* link = js_link(query.c_str());
+    SharedLink shared{link};
     std::free(link);
-    return text;
+    shared.copied = copy_text(shared.link);
+    return shared;
 }
+bool copy_text(const std::string& text) { return js_copy_text(text.c_str()); }
 Message download_file(const std::string& name, const std::string& bytes) {
     js_download(name.c_str(), bytes.data(), static_cast<int>(bytes.size()));
     return translatable("your downloads, as {file}", {{"file", name}});
@@ -120,11 +122,11 @@ void forget_saved(const std::string& key) {
     std::filesystem::remove(saved_path(key), ignored);
 }
 void show_query_in_address(const std::string&) {}
-std::string copy_link(const std::string& query) {
+SharedLink copy_link(const std::string& query) {
     const std::string link = "gridlab_app '?" + query + "'";
-    SDL_SetClipboardText(link.c_str());
-    return link;
+    return {link, copy_text(link)};
 }
+bool copy_text(const std::string& text) { return SDL_SetClipboardText(text.c_str()) == 0; }
 Message download_file(const std::string& name, const std::string& bytes) {
     const std::filesystem::path path = data_folder() / name;
     std::error_code ignored;

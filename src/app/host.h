@@ -18,8 +18,16 @@ void forget_saved(const std::string& key);
 // Shows `query` ("game=gomoku&seed=7") in the address bar without reloading, so a reload or a
 // bookmark starts this game.
 void show_query_in_address(const std::string& query);
-// Copies the page's address with `query` to the clipboard; returns what was copied.
-std::string copy_link(const std::string& query);
+// The page's address with `query`, and whether it went to the clipboard. A page over plain http on
+// a school's hostname (not a secure context) has no clipboard: the page then shows the link in a box
+// to select and copy by hand.
+struct SharedLink {
+    std::string link;
+    bool copied = false;
+};
+SharedLink copy_link(const std::string& query);
+// Copies `text` to the clipboard where it can (else the page shows it to copy by hand): true if copied.
+bool copy_text(const std::string& text);
 
 // Offers `bytes` as a file called `name`: the browser downloads it; the desktop app writes it to its
 // data folder. Returns where it went, for a message.

@@ -22,7 +22,11 @@ std::optional<std::string> load_saved(const std::string& key) {
 void store_saved(const std::string& key, const std::string& value) { files()[key] = value; }
 void forget_saved(const std::string& key) { files().erase(key); }
 void show_query_in_address(const std::string&) {}
-std::string copy_link(const std::string& query) { return "?" + query; }
+SharedLink copy_link(const std::string& query) { return {"?" + query, copy_text("?" + query)}; }
+bool copy_text(const std::string& text) {
+    files()["clipboard"] = text;
+    return true;
+}
 Message download_file(const std::string& name, const std::string& bytes) {
     files()["download/" + name] = bytes;
     return literal("memory, as " + name);

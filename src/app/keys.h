@@ -10,6 +10,8 @@ constexpr int kLeft = kScancodeMask | 80;
 constexpr int kDown = kScancodeMask | 81;
 constexpr int kUp = kScancodeMask | 82;
 constexpr int kSpace = ' ';
+constexpr int kEnter = '\r';
+constexpr int kF = 'f';
 constexpr int kX = 'x';
 constexpr int kZ = 'z';
 

@@ -20,6 +20,7 @@
 #include "app/host.h"
 #include "app/i18n.h"
 #include "app/keys.h"
+#include "app/palette.h"
 #include "app/platform.h"
 #include "app/ui_font.h"
 #include "core/time_budget.h"
@@ -34,6 +35,7 @@ namespace {
 namespace keys = gridlab::app::keys;
 static_assert(keys::kLeft == SDLK_LEFT && keys::kRight == SDLK_RIGHT && keys::kUp == SDLK_UP && keys::kDown == SDLK_DOWN);
 static_assert(keys::kSpace == SDLK_SPACE && keys::kX == SDLK_x && keys::kZ == SDLK_z);
+static_assert(keys::kEnter == SDLK_RETURN && keys::kF == SDLK_f);
 
 gridlab::app::App* g_app = nullptr;  // for the exported web functions below
 const gridlab::Stopwatch g_clock;    // the app's clock (Frame::now_ms)
@@ -113,6 +115,8 @@ void apply_style() {
     style.Colors[ImGuiCol_Button] = ImVec4(0.16f, 0.19f, 0.25f, 1.0f);
     style.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.22f, 0.27f, 0.36f, 1.0f);
     style.Colors[ImGuiCol_ButtonActive] = ImVec4(0.28f, 0.35f, 0.48f, 1.0f);
+    const gridlab::app::palette::Rgba help = gridlab::app::palette::floats(gridlab::app::palette::kHelpText);
+    style.Colors[ImGuiCol_TextDisabled] = ImVec4(help.r, help.g, help.b, help.a);
 }
 
 }  // namespace
@@ -155,6 +159,12 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_set_language(const char* code, const ch
         error = refused.what();
     }
     return error.c_str();
+}
+// The page's ARIA live region (web/gridlab.js): the game's state in words.
+EMSCRIPTEN_KEEPALIVE const char* gridlab_summary() {
+    static std::string text;
+    text = g_app ? g_app->summary() : "";
+    return text.c_str();
 }
 // window.gridlab.untranslated(): the texts shown in this language that its catalogue lacks.
 EMSCRIPTEN_KEEPALIVE const char* gridlab_untranslated() {

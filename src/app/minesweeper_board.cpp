@@ -28,6 +28,20 @@ void centred_text(ImFont* font, float size, ImVec2 centre, ImU32 colour, const c
     ImGui::GetWindowDrawList()->AddText(font, size, ImVec2(centre.x - extent.x / 2, centre.y - extent.y / 2), colour, text);
 }
 
+// A mine as players draw it, a ball with eight spikes: not the round dot that marks a proven-safe cell.
+void draw_mine(ImVec2 centre, float cell) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImU32 ink = IM_COL32(32, 34, 40, 255);
+    const float spike = cell * 0.34f;
+    for (int i = 0; i < 8; ++i) {
+        const float angle = float(i) * 3.14159265f / 4.0f;
+        const ImVec2 tip(centre.x + spike * std::cos(angle), centre.y + spike * std::sin(angle));
+        draw->AddLine(centre, tip, ink, std::max(1.0f, cell * 0.07f));
+    }
+    draw->AddCircleFilled(centre, cell * 0.22f, ink, 20);
+    draw->AddCircleFilled(ImVec2(centre.x - cell * 0.07f, centre.y - cell * 0.07f), cell * 0.05f, IM_COL32(235, 235, 240, 255), 8);
+}
+
 bool contains(const std::vector<int>& sorted, int cell) { return std::binary_search(sorted.begin(), sorted.end(), cell); }
 
 }  // namespace
@@ -90,13 +104,13 @@ void draw_minesweeper_board(const Frame& frame, const BoardPlacement& board, con
         } else if (view == ms::kFlag) {
             centred_text(font, number_size, centre, IM_COL32(200, 30, 30, 255), "\xE2\x9A\x91");  // U+2691 flag
         } else if (view == ms::kMine || (over && view == ms::kHidden && state.is_mine(cell))) {
-            ImGui::GetWindowDrawList()->AddCircleFilled(centre, board.cell * 0.25f, IM_COL32(32, 34, 40, 255), 20);
+            draw_mine(centre, board.cell);
         } else if (view == ms::kHidden && overlay.probability && !over && board.cell >= 22.0f && cell != overlay.ring) {
             const double p = (*overlay.probability)[cell];
             if (overlay.proofs && (p == 0.0 || p == 1.0)) continue;  // the proof's mark says it already
             char label[8];
-            std::snprintf(label, sizeof label, "%d", static_cast<int>(std::lround(p * 100)));
-            centred_text(font, board.cell * 0.36f, centre, IM_COL32(20, 20, 20, 255), label);
+            std::snprintf(label, sizeof label, "%d%%", static_cast<int>(std::lround(p * 100)));
+            centred_text(font, board.cell * 0.3f, centre, IM_COL32(20, 20, 20, 255), label);
         }
     }
 }

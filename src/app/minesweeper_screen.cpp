@@ -8,6 +8,7 @@
 
 #include "app/ai_runner.h"
 #include "app/i18n.h"
+#include "app/keys.h"
 #include "app/minesweeper_board.h"
 #include "app/palette.h"
 #include "core/json_int.h"
@@ -26,6 +27,7 @@ constexpr const char* kFirstClicks[] = {"safe", "zero", "none", "random-start"};
 constexpr const char* kFirstClickNames[] = {tr_key("Safe cell"), tr_key("Opens an area"), tr_key("No help"),
                                             tr_key("Random start")};
 constexpr const char* kSolvers[] = {"kb", "elimination", "probability", "learned"};
+constexpr const char* kOverlays[] = {"probability", "proofs", "sentences"};  // show=, in the order of the flags
 constexpr float kLongPressSeconds = 0.45f;
 // A saved game's clock: more than this is not a game's time (and beyond about 1e305 its milliseconds
 // overflow to infinity, which no save can hold).
@@ -64,15 +66,16 @@ void MinesweeperScreen::new_game(const Params& params) {
     if (solver == "learned" && !models_->minesweeper)
         throw Refusal(translatable("ai: there is no learned agent yet; train one on the Learn screen first"));
     const int speed = int_param(params, "speed", 4, 1, 30);
-    // show=probability,proofs,sentences: overlays switched on from the start (a teacher's link).
-    const std::string shown = params.count("show") ? params.at("show") : "";
-    bool show[3] = {false, false, true};
+    // show=probability,proofs,sentences: the overlays on from the start (a teacher's link); without
+    // it, the knowledge base's sentences only.
+    const std::string shown = params.count("show") ? params.at("show") : "sentences";
+    bool show[3] = {false, false, false};
     size_t start = 0;
     while (start < shown.size()) {
         const size_t end = std::min(shown.find(',', start), shown.size());
         const std::string overlay = shown.substr(start, end - start);
-        const int which = overlay == "probability" ? 0 : overlay == "proofs" ? 1 : overlay == "sentences" ? 2 : -1;
-        if (which < 0)
+        const int which = index_of(kOverlays, 3, overlay);
+        if (overlay != kOverlays[which])
             throw ValueError(ValueError::Kind::NotAChoice, "show", overlay, {}, {}, {"probability", "proofs", "sentences"});
         show[which] = true;
         start = end + 1;
@@ -102,6 +105,11 @@ void MinesweeperScreen::new_game(const Params& params) {
     edit_level_ = index_of(kLevels, 4, level);
     edit_first_ = index_of(kFirstClicks, 4, std::string(ms::first_click_name(first)));
     edit_solver_ = index_of(kSolvers, 4, solver);
+    edit_rows_ = settings.rows;  // the custom fields start from the game shown
+    edit_cols_ = settings.cols;
+    edit_mines_ = settings.mines;
+    last_move_by_ai_ = false;
+    cursor_ = {};
     mark_dirty();
 }
 
@@ -111,6 +119,7 @@ void MinesweeperScreen::apply(Action action) {
     if (action.kind == Kind::Flag) state_.toggle_flag(action.cell);
     if (action.kind == Kind::Chord) state_.chord(action.cell);
     actions_.push_back(action);
+    last_move_by_ai_ = false;  // play_decision() says otherwise after its move
     if (!started_ms_ && action.kind != Kind::Flag) started_ms_ = now_ms_;
     if (state_.terminal()) {
         finished_ms_ = now_ms_;
@@ -187,6 +196,7 @@ void MinesweeperScreen::play_decision() {
         return;
     }
     apply({Kind::Reveal, decision()->move});
+    last_move_by_ai_ = true;
 }
 
 void MinesweeperScreen::update(const Frame& frame, double slice_ms) {
@@ -205,6 +215,14 @@ void MinesweeperScreen::update(const Frame& frame, double slice_ms) {
     if (now_ms_ < next_ai_move_ms_) return;
     play_decision();
     next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
+}
+
+std::string MinesweeperScreen::overlays_shown() const {
+    const bool shown[3] = {show_probabilities_, show_proofs_, show_sentences_};
+    std::string list;
+    for (int which = 0; which < 3; ++which)
+        if (shown[which]) list += std::string(list.empty() ? "" : ",") + kOverlays[which];
+    return list;
 }
 
 int MinesweeperScreen::flags() const {
@@ -256,11 +274,49 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
         try_apply(Kind::Flag);
 }
 
+void MinesweeperScreen::handle_keys(const Frame& frame) {
+    if (!frame.keys_pressed) return;
+    for (int key : *frame.keys_pressed) {
+        if (cursor_.move(key, state_.rows(), state_.cols()) || !cursor_.shown || state_.terminal()) continue;
+        const int cell = state_.index(cursor_.row, cursor_.col);
+        const int8_t view = state_.view(cell);
+        try {
+            if (key == keys::kF && view >= ms::kHidden) apply({Kind::Flag, cell});
+            else if ((key == keys::kEnter || key == keys::kSpace) && view >= 1 && view <= 8) apply({Kind::Chord, cell});
+            else if ((key == keys::kEnter || key == keys::kSpace) && view == ms::kHidden) apply({Kind::Reveal, cell});
+        } catch (const std::invalid_argument&) {
+            // As a click that does nothing: an opened zero, a chord without its flags.
+        }
+    }
+}
+
+std::string MinesweeperScreen::outcome_text() const {
+    const MessageArg seconds{"seconds", static_cast<long long>(std::floor(elapsed_seconds(now_ms_)))};
+    switch (state_.outcome()) {
+        case ms::Outcome::Won:
+            return last_move_by_ai_ ? trf("The AI wins in {seconds} s", {seconds}) : trf("You win in {seconds} s", {seconds});
+        case ms::Outcome::Lost: return trf("Boom! after {seconds} s", {seconds});
+        default: return "";
+    }
+}
+
+std::string MinesweeperScreen::summary() const {
+    std::string text = state_.terminal() ? outcome_text() + "."
+                                         : trf("{mines} mines left, {seconds} s.",
+                                               {{"mines", state_.settings().mines - flags()},
+                                                {"seconds", static_cast<long long>(std::floor(elapsed_seconds(now_ms_)))}});
+    if (!cursor_.shown) return text;
+    const int8_t view = state_.view(state_.index(cursor_.row, cursor_.col));
+    const Message cell = view == ms::kFlag ? translatable("flagged") : view == ms::kMine ? translatable("a mine")
+                         : view == 0       ? translatable("open, no mines around")
+                         : view > 0        ? translatable("open, {count} mines around", {{"count", int(view)}})
+                                           : translatable("hidden");
+    return text + " " + trf("Row {row}, column {col}: {cell}.", {{"row", cursor_.row + 1}, {"col", cursor_.col + 1}, {"cell", cell}});
+}
+
 void MinesweeperScreen::build_panel(const Frame& frame) {
-    const ms::Outcome outcome = state_.outcome();
     ImGui::PushFont(frame.fonts->large);
-    if (outcome == ms::Outcome::Won) ImGui::TextUnformatted(tr("You win!"));
-    else if (outcome == ms::Outcome::Lost) ImGui::TextUnformatted(tr("Boom!"));
+    if (state_.terminal()) ImGui::TextUnformatted(outcome_text().c_str());  // the final time stays
     else ImGui::Text("\xE2\x9A\x91 %d   %.0f s", state_.settings().mines - flags(), std::floor(elapsed_seconds(frame.now_ms)));
     ImGui::PopFont();
     text_wrapped(trf("{level} {rows}x{cols}, {mines} mines, seed {seed}",
@@ -273,6 +329,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     ImGui::Separator();
     ImGui::TextUnformatted(trf("AI: {name} solver", {{"name", solver_name_}}).c_str());
     if (ImGui::Button(tr("Hint"))) hint_shown_ = true;
+    note_control("hint");
     ImGui::SameLine();
     if (ImGui::Button(tr("AI move")) && !state_.terminal()) {
         try {
@@ -286,28 +343,43 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 30);
     if (hint_shown_ && decision()) {
         const int move = decision()->move;
-        const MessageArg row{"row", move / state_.cols()}, col{"col", move % state_.cols()};
+        // Rows and columns count from 1 in all text, as on the board's edges.
+        const MessageArg row{"row", move / state_.cols() + 1}, col{"col", move % state_.cols() + 1};
+        // Before the first click no mine is laid: the rule keeps the first click safe (unless it is "no help").
+        const bool first_click_safe = !state_.mines_laid() && state_.settings().first_click != ms::FirstClick::None;
         if (move >= 0)
-            text_wrapped(decision()->guess ? trf("Hint: ({row},{col}) is the best guess", {row, col})
-                                           : trf("Hint: ({row},{col}) is certainly safe", {row, col}));
+            text_wrapped(first_click_safe  ? trf("Hint: ({row},{col}) is safe: the first click never hits a mine", {row, col})
+                         : decision()->guess ? trf("Hint: ({row},{col}) is the best guess", {row, col})
+                                             : trf("Hint: ({row},{col}) is certainly safe", {row, col}));
     }
     if (!analysis_error_.empty()) text_wrapped(trf("The solver says: {reason}", {{"reason", analysis_error_}}));
 
     ImGui::Separator();
-    ImGui::Checkbox(tr("Mine probability"), &show_probabilities_);
-    ImGui::Checkbox(tr("Proven cells"), &show_proofs_);
-    if (solver_name_ == "kb") ImGui::Checkbox(tr("Knowledge base"), &show_sentences_);
+    bool overlays_changed = ImGui::Checkbox(tr("Mine probability"), &show_probabilities_);
+    note_control("show_probability");
+    overlays_changed |= ImGui::Checkbox(tr("Proven cells"), &show_proofs_);
+    note_control("show_proofs");
+    if (solver_name_ == "kb") {
+        overlays_changed |= ImGui::Checkbox(tr("Knowledge base"), &show_sentences_);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", tr("What the kb solver knows, as sentences: these cells hold this many mines."));
+    }
+    if (overlays_changed) {  // in the share link and the saved game from now on
+        params_["show"] = overlays_shown();
+        mark_dirty();
+    }
     if (solver_name_ == "kb" && show_sentences_ && analysis()) {
         const auto& sentences = analysis()->knowledge.sentences;
-        text_wrapped_disabled(trf("{count} sentences: cells = mines among them",
-                                  {{"count", static_cast<long long>(sentences.size())}}));
+        text_wrapped_disabled(sentences.size() == 1 ? tr("1 sentence: cells = mines among them")
+                                                    : trf("{count} sentences: cells = mines among them",
+                                                          {{"count", static_cast<long long>(sentences.size())}}));
         ImGui::BeginChild("sentences", ImVec2(0, 150), true);
         for (size_t i = 0; i < std::min<size_t>(sentences.size(), 60); ++i) {
             std::string line = "{";
             for (size_t k = 0; k < sentences[i].cells.size(); ++k) {
                 const int cell = sentences[i].cells[k];
                 if (k) line += ' ';
-                line += std::to_string(cell / state_.cols()) + "," + std::to_string(cell % state_.cols());
+                line += std::to_string(cell / state_.cols() + 1) + "," + std::to_string(cell % state_.cols() + 1);
             }
             line += "} = " + std::to_string(sentences[i].mines);
             ImGui::TextUnformatted(line.c_str());
@@ -324,14 +396,18 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
         ImGui::SliderInt(tr("Rows"), &edit_rows_, 2, ms::kMaxSide);
         ImGui::SetNextItemWidth(150);
         ImGui::SliderInt(tr("Columns"), &edit_cols_, 2, ms::kMaxSide);
+        // The first click keeps up to 9 cells free: at most the rest can be mines.
+        const int most_mines = std::max(1, edit_rows_ * edit_cols_ - 9);
+        edit_mines_ = std::clamp(edit_mines_, 1, most_mines);
         ImGui::SetNextItemWidth(150);
-        ImGui::SliderInt(tr("Mines"), &edit_mines_, 1, edit_rows_ * edit_cols_ - 9);
+        ImGui::SliderInt(tr("Mines"), &edit_mines_, 1, most_mines, "%d", ImGuiSliderFlags_AlwaysClamp);
     }
     ImGui::SetNextItemWidth(150);
     combo_translated(tr("First click"), &edit_first_, kFirstClickNames, 4);
     ImGui::SetNextItemWidth(150);
     ImGui::Combo(tr("Solver"), &edit_solver_, kSolvers, 4);  // the solvers' names are ids: never translated
-    Params settings{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]}};
+    Params settings{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]},
+                    {"show", overlays_shown()}};  // a new game keeps the overlays
     if (edit_level_ == 3) {
         settings["rows"] = std::to_string(edit_rows_);
         settings["cols"] = std::to_string(edit_cols_);
@@ -343,13 +419,17 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
 
 void MinesweeperScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
-    const BoardPlacement board = fit_board(layout.board_x, layout.board_y, layout.board_w, layout.board_h, state_.rows(), state_.cols());
+    const BoardPlacement board = fit_board(layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand,
+                                           layout.board_w - kCoordinateBand, layout.board_h - kCoordinateBand, state_.rows(), state_.cols());
     board_view_ = board;
     ImGui::SetCursorPos(ImVec2(board.x, board.y));
     ImGui::InvisibleButton("board", ImVec2(board.cell * board.cols, board.cell * board.rows),
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
     handle_pointer(board, frame.now_ms);
+    handle_keys(frame);
     build_board(frame, board);
+    cursor_.draw(board);
+    draw_coordinates(board, Coordinates::Numbers);
     begin_panel(layout);
     build_panel(frame);
     ImGui::EndChild();
@@ -373,6 +453,8 @@ nlohmann::json MinesweeperScreen::state() const {
         {"mines_left", state_.settings().mines - flags()},
         {"time_s", std::floor(elapsed_seconds(now_ms_))},
         {"moves", actions_.size()},
+        {"last_move_by", last_move_by_ai_ ? "ai" : "player"},
+        {"cursor", cursor_.json()},
         {"ai", {{"solver", solver_name_}, {"playing", ai_playing_},
                 {"hint", decided && decided->move >= 0 ? nlohmann::json{decided->move / state_.cols(), decided->move % state_.cols()} : nlohmann::json(nullptr)},
                 {"safe", known ? cells_json(known->knowledge.safe, state_.cols()) : nlohmann::json::array()},

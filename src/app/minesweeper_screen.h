@@ -36,6 +36,8 @@ public:
     nlohmann::json state() const override;
     nlohmann::json save() const override;
     void restore(const nlohmann::json& saved) override;
+    std::string summary() const override;
+    bool finished() const override { return state_.terminal(); }
 
 private:
     enum class Kind { Reveal, Flag, Chord };
@@ -53,8 +55,11 @@ private:
     void play_decision();  // reveals the decision's cell, or stops the AI when it has none
     void build_board(const Frame& frame, const BoardPlacement& board);
     void handle_pointer(const BoardPlacement& board, double now_ms);
+    void handle_keys(const Frame& frame);  // arrows move the cursor; Enter or Space reveals (or chords), F flags
     void build_panel(const Frame& frame);
     int flags() const;
+    std::string overlays_shown() const;
+    std::string outcome_text() const;  // "You win in 94 s", "Boom! after 12 s"; "" while playing  // "probability,sentences": the show= parameter
     double elapsed_seconds(double now_ms) const;
 
     const LearnedModels* models_;  // the Learn screen's agent, for ai=learned
@@ -73,6 +78,8 @@ private:
     std::string analysis_error_;
     // AI and overlays.
     bool ai_playing_ = false, hint_shown_ = false;
+    bool last_move_by_ai_ = false;
+    BoardCursor cursor_;  // "The AI wins" rather than "You win"
     int ai_moves_pending_ = 0;  // {"ai":"move"} asked for, made as each decision comes
     int ai_moves_per_second_ = 4;
     double next_ai_move_ms_ = 0;

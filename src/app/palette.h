@@ -5,6 +5,12 @@
 
 namespace gridlab::app::palette {
 
+// The UI: the side panel, and the grey of help text on it (contrast at least 4.5:1, WCAG AA; ImGui's
+// own grey gave 4.08:1). tests/screens checks the ratio.
+constexpr uint32_t kPanel = 0x1C212BFF;
+constexpr uint32_t kHelpText = 0x9DA1ABFF;
+constexpr uint32_t kPage = 0x13161CFF;  // behind everything (web/style.css)
+
 // Minesweeper
 constexpr uint32_t kCovered = 0x8FA3BFFF;
 constexpr uint32_t kOpened = 0xDDE3EAFF;
@@ -26,5 +32,14 @@ constexpr uint32_t kWood = 0xDDB86CFF;
 constexpr uint32_t kGridLine = 0x3B2F1EFF;
 constexpr uint32_t kBlackStone = 0x1E1E22FF;
 constexpr uint32_t kWhiteStone = 0xF2F2EEFF;
+
+// 0xRRGGBBAA as ImGui's colour floats.
+struct Rgba {
+    float r, g, b, a;
+};
+constexpr Rgba floats(uint32_t rgba) {
+    return {float(rgba >> 24) / 255.0f, float((rgba >> 16) & 255) / 255.0f, float((rgba >> 8) & 255) / 255.0f,
+            float(rgba & 255) / 255.0f};
+}
 
 }  // namespace gridlab::app::palette

@@ -28,7 +28,8 @@ constexpr double kFlashPeriodMs = 90.0;
 constexpr double kChainBannerMs = 1800.0;
 constexpr int kSpawnRows = 2;  // above the field, where the player steers the pair
 constexpr const char* kRules[] = {"tsu", "tutorial"};
-constexpr const char* kRuleNames[] = {tr_key("Tsu"), tr_key("Tutorial")};
+// "tutorial" is the rule set's id; to a class it is the simple classroom scoring, not a tutorial.
+constexpr const char* kRuleNames[] = {tr_key("Tsu"), tr_key("Classroom scoring")};
 // The puyo that sets off a planned chain, by colour (puyo::Puyo's order).
 constexpr const char* kTriggerNames[] = {tr_key("a puyo"),        tr_key("a red puyo"),    tr_key("a green puyo"),
                                          tr_key("a blue puyo"),   tr_key("a yellow puyo"), tr_key("a purple puyo"),
@@ -278,19 +279,22 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                         cells[display_row(row) * board.cols + col] = {with_alpha(colour_of(ghost.at(col, row), cb), 0x55), kShapeDisc, kMarkNone};
         }
     }
-    // The AI's plan for the current pair: rings where it would land.
+    frame.board(board, std::move(cells), 0, kMarkInk);
+    // The AI's plan for the current pair: yellow squares around where it would land, drawn over the
+    // cells, so it never looks like the player's own landing preview (faint puyos) even where they meet.
     if (show_plan_ && plan_ready_ && !state_.terminal() && !animating()) {
         puyo::Field planned = state_.field();
         const puyo::Bitboard landed = puyo::place_pair(planned, state_.current_pair(), plan_.placement);
+        const ImVec2 origin = ImGui::GetWindowPos();
         for (int row = 0; row < rows; ++row)
             for (int col = 0; col < puyo::kColumns; ++col)
                 if (landed.test(col, row)) {
-                    CellLook& look = cells[display_row(row) * board.cols + col];
-                    if (look.shape == kShapeTile) look = {with_alpha(colour_of(planned.at(col, row), cb), 0x70), kShapeDisc, kMarkNone};
-                    look.mark = kMarkRing;
+                    const ImVec2 low(origin.x + board.x + float(col) * board.cell + 2.0f,
+                                     origin.y + board.y + float(display_row(row)) * board.cell + 2.0f);
+                    ImGui::GetWindowDrawList()->AddRect(low, ImVec2(low.x + board.cell - 4.0f, low.y + board.cell - 4.0f),
+                                                        IM_COL32(255, 214, 0, 255), 4.0f, 0, 3.0f);
                 }
     }
-    frame.board(board, std::move(cells), 0, kMarkInk);
 
     // The dropped pair falling into place: each puyo slides down from the spawn rows.
     if (falling) {
@@ -307,6 +311,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                             {{colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)}}, 0, kMarkInk);
             }
     }
+    if (state_.game_over() && !animating()) draw_game_over(frame, board);
     // The chain counter over the field while a chain resolves.
     if (step >= 0) {
         const std::string text = trf("{count} chain!", {{"count", step + 1}});
@@ -322,10 +327,59 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     }
 }
 
+std::string PuyoScreen::summary() const {
+    const MessageArg score{"score", static_cast<long long>(state_.score())}, chain{"count", state_.max_chain()};
+    if (state_.game_over()) return tr("Game over") + std::string(". ") + trf("Final score {score}", {score}) + ". " +
+                                   trf("Best chain: {count}", {chain}) + ".";
+    const puyo::Pair pair = state_.current_pair();
+    return trf("Score {score}. Pair {count}: {axis} and {child}, column {column}.",
+               {score, {"count", state_.pairs_placed() + 1}, {"axis", translatable(kTriggerNames[static_cast<int>(pair.axis)])},
+                {"child", translatable(kTriggerNames[static_cast<int>(pair.child)])}, {"column", cursor_.column + 1}});
+}
+
+void PuyoScreen::draw_game_over(const Frame& frame, const BoardPlacement& board) const {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const ImVec2 low(origin.x + board.x, origin.y + board.y);
+    const float width = board.cell * float(board.cols);
+    draw->AddRectFilled(low, ImVec2(low.x + width, low.y + board.cell * float(board.rows)), IM_COL32(10, 12, 16, 170));
+    const std::string lines[] = {
+        tr("Game over"),
+        trf("Final score {score}", {{"score", static_cast<long long>(state_.score())}}),
+        trf("Best chain: {count}", {{"count", state_.max_chain()}}),
+    };
+    float y = low.y + board.cell * float(board.rows) * 0.3f;
+    for (size_t i = 0; i < std::size(lines); ++i) {
+        ImFont* font = frame.fonts->large;
+        const float size = std::min(i == 0 ? board.cell * 1.1f : board.cell * 0.62f, width / 7.0f * (i == 0 ? 1.6f : 1.0f));
+        const std::string text = wrap_text(font, size, lines[i], width - 8.0f);
+        const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0, text.c_str());
+        draw->AddText(font, size, ImVec2(low.x + (width - extent.x) / 2, y), i == 0 ? IM_COL32(255, 110, 110, 255) : IM_COL32(240, 240, 245, 255),
+                      text.c_str());
+        y += extent.y + board.cell * 0.3f;
+    }
+}
+
 void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::PushFont(frame.fonts->large);
-    ImGui::Text("%lld", static_cast<long long>(state_.score()));
+    ImGui::TextUnformatted(trf("Score {score}", {{"score", static_cast<long long>(state_.score())}}).c_str());
     ImGui::PopFont();
+    // The controls first: on a phone the panel below the field is short, and they must show.
+    if (!ai_playing_ && !state_.terminal()) {
+        if (ImGui::Button(" \xE2\x86\xBA ")) rotate(1);  // anticlockwise arrow
+        ImGui::SameLine();
+        if (ImGui::Button(" \xE2\x86\xBB ")) rotate(-1);  // clockwise arrow
+        ImGui::SameLine();
+        const bool drop_pressed = ImGui::Button(tr("Drop"));
+        note_control("drop");
+        if (drop_pressed) {
+            try {
+                drop(cursor_);
+            } catch (const std::invalid_argument&) {
+            }
+        }
+        text_wrapped_disabled(tr("Arrows move, Z/X rotate, down drops. Tap a column, tap again to drop."));
+    }
     if (now_ms_ - dropped_ms_ < kChainBannerMs && last_result_.chains > 0) {
         const MessageArg chains{"count", last_result_.chains}, score{"score", static_cast<long long>(last_result_.score)};
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
@@ -336,7 +390,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
                                       {{"count", state_.max_chain()}, {"score", static_cast<long long>(state_.best_chain_score())}})
                                       .c_str());
     }
-    text_wrapped(trf("pair {count}   seed {seed}   {rules} rules",
+    text_wrapped(trf("pair {count}   seed {seed}   rules: {rules}",
                      {{"count", state_.pairs_placed() + 1},
                       {"seed", std::to_string(seed_)},
                       {"rules", translatable(state_.settings().rules == puyo::RuleSet::Tsu ? kRuleNames[0] : kRuleNames[1])}}));
@@ -346,7 +400,10 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::TextDisabled("%s", tr("Next"));
     const ImVec2 at = ImGui::GetCursorScreenPos();  // boards are placed in window coordinates
     const float cell = 26.0f;
-    for (int ahead = 1; ahead <= puyo::kPreviewCount; ++ahead) {
+    // Boards are not clipped by the panel: the previews show only while the panel shows all of them.
+    const float panel_top = ImGui::GetWindowPos().y, panel_bottom = panel_top + ImGui::GetWindowHeight();
+    const bool previews_shown = at.y >= panel_top && at.y + 2 * cell <= panel_bottom;
+    for (int ahead = 1; ahead <= puyo::kPreviewCount && previews_shown; ++ahead) {
         const puyo::Pair pair = state_.pair(ahead);
         frame.board({at.x + float(ahead - 1) * cell * 1.6f, at.y, cell, 2, 1},
                     {{colour_of(pair.child, frame.colorblind), kShapeDisc, mark_of(pair.child, frame.colorblind)},
@@ -355,19 +412,6 @@ void PuyoScreen::build_panel(const Frame& frame) {
     }
     ImGui::Dummy(ImVec2(cell * 3.2f, cell * 2.0f + 4.0f));
 
-    if (!ai_playing_ && !state_.terminal()) {
-        if (ImGui::Button(" \xE2\x86\xBA ")) rotate(1);  // anticlockwise arrow
-        ImGui::SameLine();
-        if (ImGui::Button(" \xE2\x86\xBB ")) rotate(-1);  // clockwise arrow
-        ImGui::SameLine();
-        if (ImGui::Button(tr("Drop"))) {
-            try {
-                drop(cursor_);
-            } catch (const std::invalid_argument&) {
-            }
-        }
-        text_wrapped_disabled(tr("Arrows move, Z/X rotate, down drops. Tap a column, tap again to drop."));
-    }
     ImGui::Separator();
     ImGui::TextUnformatted(trf("AI: {name}", {{"name", ai_name_}}).c_str());
     if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
@@ -387,13 +431,15 @@ void PuyoScreen::build_panel(const Frame& frame) {
             text_wrapped(trf("Builds a {count}-chain worth {score}; it fires with {puyo} in column {column}.",
                              {chain, score, {"puyo", translatable(kTriggerNames[static_cast<int>(plan.trigger_color)])},
                               {"column", plan.trigger_column + 1}}));
-        text_wrapped_disabled(tr("Rings: where it would put this pair."));
+        text_wrapped_disabled(tr("Yellow squares: where the AI would put this pair."));
     }
 
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
     ImGui::SetNextItemWidth(140);
     combo_translated(tr("Rules"), &edit_rules_, kRuleNames, 2);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Tsu: the real game's rules and scoring. Classroom scoring: simpler rules and points, with no hidden 13th row."));
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("Colours"), &edit_colors_, 3, 5);
     ImGui::SetNextItemWidth(140);
@@ -407,12 +453,14 @@ void PuyoScreen::build_ui(const Frame& frame, float top) {
     colorblind_ = frame.colorblind;
     const Layout layout = split_layout(frame, top);
     const int rows = state_.field().rows() + kSpawnRows;
-    const BoardPlacement board = fit_board(layout.board_x, layout.board_y, layout.board_w, layout.board_h, rows, puyo::kColumns);
+    const BoardPlacement board = fit_board(layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand,
+                                           layout.board_w - kCoordinateBand, layout.board_h - kCoordinateBand, rows, puyo::kColumns);
     board_view_ = board;
     ImGui::SetCursorPos(ImVec2(board.x, board.y));
     ImGui::InvisibleButton("field", ImVec2(board.cell * board.cols, board.cell * board.rows));
     handle_input(frame, board);
     build_field(frame, board);
+    draw_coordinates(board, Coordinates::Puyo);
     begin_panel(layout);
     build_panel(frame);
     ImGui::EndChild();

@@ -30,6 +30,8 @@ public:
     nlohmann::json state() const override;
     nlohmann::json save() const override;
     void restore(const nlohmann::json& saved) override;
+    std::string summary() const override;
+    bool finished() const override { return state_.terminal(); }
 
 private:
     void shift(int dx);
@@ -41,6 +43,8 @@ private:
     bool animating() const;
     void build_field(const Frame& frame, const BoardPlacement& board);
     void build_panel(const Frame& frame);
+    // Game over as an event: the field dimmed, the message, the final score and the best chain.
+    void draw_game_over(const Frame& frame, const BoardPlacement& board) const;
     uint32_t colour_of(puyo::Puyo puyo, bool colorblind) const;
     uint8_t mark_of(puyo::Puyo puyo, bool colorblind) const;
 

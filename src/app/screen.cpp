@@ -1,6 +1,7 @@
 #include "app/screen.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the active id: whether a press began on the panel itself
 
 #include <algorithm>
 #include <chrono>
@@ -8,6 +9,8 @@
 #include <stdexcept>
 
 #include "app/i18n.h"
+#include "app/keys.h"
+#include "app/palette.h"
 #include "core/message.h"
 #include "core/rng.h"
 #include "core/text.h"
@@ -84,11 +87,19 @@ Layout split_layout(const Frame& frame, float top) {
 
 void begin_panel(const Layout& layout) {
     ImGui::SetCursorPos(ImVec2(layout.panel_x, layout.panel_y));
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.11f, 0.13f, 0.17f, 1.0f));
+    const palette::Rgba panel = palette::floats(palette::kPanel);
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(panel.r, panel.g, panel.b, panel.a));
     ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 8.0f);
     ImGui::BeginChild("panel", ImVec2(layout.panel_w, layout.panel_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();
+    // A finger (or the mouse) dragged on the panel scrolls it, as on any phone page: ImGui itself
+    // scrolls only with a wheel or its thin scrollbar. A press on the panel's background or text makes
+    // the panel's own move id active (ImGui's window dragging, which a child window does not do); a
+    // drag that began on a control is the control's.
+    const bool pressed_on_panel = GImGui->ActiveId != 0 && GImGui->ActiveId == ImGui::GetCurrentWindow()->MoveId;
+    if (pressed_on_panel && ImGui::IsMouseDragging(ImGuiMouseButton_Left))
+        ImGui::SetScrollY(ImGui::GetScrollY() - ImGui::GetIO().MouseDelta.y);
 }
 
 void new_game_buttons(GameScreen& screen, Params settings, uint64_t current_seed, std::string& seed_text,
@@ -98,8 +109,10 @@ void new_game_buttons(GameScreen& screen, Params settings, uint64_t current_seed
     ImGui::SetNextItemWidth(140);
     if (ImGui::InputTextWithHint(tr("Seed"), tr("random"), buffer, sizeof buffer, ImGuiInputTextFlags_CharsDecimal)) seed_text = buffer;
     const bool fresh = ImGui::Button(tr("New game"));
+    note_control("new_game");
     ImGui::SameLine();
     const bool again = ImGui::Button(tr("Same game again"));
+    note_control("same_game");
     if (!fresh && !again) return;
     if (again) settings["seed"] = std::to_string(current_seed);
     else if (!seed_text.empty()) settings["seed"] = seed_text;
@@ -109,6 +122,66 @@ void new_game_buttons(GameScreen& screen, Params settings, uint64_t current_seed
     } catch (const std::invalid_argument& refused) {
         error = tr(message_of(refused));
     }
+}
+
+bool BoardCursor::move(int key, int rows, int cols) {
+    const int down = key == keys::kDown ? 1 : key == keys::kUp ? -1 : 0;
+    const int right = key == keys::kRight ? 1 : key == keys::kLeft ? -1 : 0;
+    if (!down && !right) return false;
+    // The first key shows the cursor where it is, rather than a step away from an unseen place.
+    if (shown) {
+        row = std::clamp(row + down, 0, rows - 1);
+        col = std::clamp(col + right, 0, cols - 1);
+    }
+    shown = true;
+    return true;
+}
+
+void BoardCursor::draw(const BoardPlacement& board) const {
+    if (!shown) return;
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const ImVec2 low(origin.x + board.x + float(col) * board.cell, origin.y + board.y + float(row) * board.cell);
+    const ImVec2 high(low.x + board.cell, low.y + board.cell);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRect(low, high, IM_COL32(0, 0, 0, 255), 3.0f, 0, 5.0f);  // dark edge: seen on light cells too
+    draw->AddRect(low, high, IM_COL32(255, 214, 0, 255), 3.0f, 0, 2.5f);
+}
+
+std::string row_label(int row, int rows, Coordinates style) {
+    return std::to_string(style == Coordinates::Numbers ? row + 1 : rows - row);
+}
+
+std::string column_label(int col, Coordinates style) {
+    return style == Coordinates::Gomoku ? std::string(1, static_cast<char>('a' + col)) : std::to_string(col + 1);
+}
+
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const float size = std::min(13.0f, std::max(9.0f, board.cell * 0.5f));
+    const int every = board.cell >= 16.0f ? 1 : 5;  // expert Minesweeper on a phone: 1, 5, 10, ...
+    const ImU32 colour = IM_COL32(170, 176, 188, 255);
+    auto put = [&](const std::string& text, float centre_x, float centre_y) {
+        const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text.c_str());
+        draw->AddText(ImGui::GetFont(), size, ImVec2(origin.x + centre_x - extent.x / 2, origin.y + centre_y - extent.y / 2),
+                      colour, text.c_str());
+    };
+    auto labelled = [every](int index) { return index == 0 || (index + 1) % every == 0; };
+    const float left = board.x - band_gap - kCoordinateBand / 2, above = board.y - band_gap - kCoordinateBand / 2;
+    for (int row = 0; row < board.rows; ++row)
+        if (labelled(row)) put(row_label(row, board.rows, style), left, board.y + (float(row) + 0.5f) * board.cell);
+    for (int col = 0; col < board.cols; ++col)
+        if (labelled(col)) put(column_label(col, style), board.x + (float(col) + 0.5f) * board.cell, above);
+}
+
+nlohmann::json& controls_shown() {
+    static nlohmann::json controls = nlohmann::json::object();
+    return controls;
+}
+
+void note_control(const std::string& id) {
+    const ImVec2 low = ImGui::GetItemRectMin(), high = ImGui::GetItemRectMax();
+    controls_shown()[id] = {{"x", low.x}, {"y", low.y}, {"w", high.x - low.x}, {"h", high.y - low.y}};
 }
 
 nlohmann::json view_json(const BoardPlacement& board) {

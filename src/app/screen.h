@@ -74,6 +74,32 @@ void begin_panel(const Layout& layout);
 void new_game_buttons(class GameScreen& screen, Params settings, uint64_t current_seed, std::string& seed_text,
                       std::string& error);
 
+// Row and column labels beside a board, as players name its cells: Numbers (1, 2, ... from the top
+// and the left: Minesweeper), Gomoku's (letters a, b, ... for columns, numbers counted from the
+// bottom: "h8") or Puyo's (columns 1..6, rows counted from the bottom). They go in a band kCoordinateBand wide left of and above `board`, which the
+// screen leaves free; on a small board only every fifth is labelled.
+enum class Coordinates { Numbers, Gomoku, Puyo };
+constexpr float kCoordinateBand = 18.0f;
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap = 0.0f);
+std::string row_label(int row, int rows, Coordinates style);
+std::string column_label(int col, Coordinates style);
+
+// The keyboard's place on a board (Minesweeper, Gomoku): arrows move it, the screen acts on Enter or
+// Space there. It shows, as a bright outline, once a key moved it.
+struct BoardCursor {
+    int row = 0, col = 0;
+    bool shown = false;
+    // Moves one cell for an arrow key, staying on a rows x cols board; false for any other key.
+    bool move(int key, int rows, int cols);
+    void draw(const BoardPlacement& board) const;
+    nlohmann::json json() const { return {{"row", row}, {"col", col}, {"shown", shown}}; }
+};
+
+// Where the last item (a button, a checkbox) was drawn, in CSS pixels, under `id` in state()'s
+// "controls" this frame: tests click on them by name. The app clears the list at each frame.
+void note_control(const std::string& id);
+nlohmann::json& controls_shown();
+
 // Where a board is on the page, in CSS pixels, for state(): tests click on cells with it.
 nlohmann::json view_json(const BoardPlacement& board);
 // The cell under the mouse inside `board`, or -1.
@@ -113,6 +139,12 @@ public:
     // anything corrupt or foreign, leaving the current game unchanged.
     virtual nlohmann::json save() const = 0;
     virtual void restore(const nlohmann::json& saved) = 0;
+    // The game's state in a sentence or two, in the language shown, for screen readers (the page's
+    // ARIA live region mirrors it: the board itself is pixels on a canvas).
+    virtual std::string summary() const { return ""; }
+    // True once the game is over (won, lost, drawn): a link or a card starts a new one rather than
+    // bring it back.
+    virtual bool finished() const { return false; }
     // True once after each change worth saving.
     bool take_dirty() {
         const bool was = dirty_;

@@ -1,5 +1,6 @@
 // Shared set-up for the end-to-end tests: Debian's Chromium (never a downloaded browser) driven by
 // playwright-core, the built site served on 127.0.0.1, and helpers to read the page.
+import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +17,10 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
 ];
 
-export async function startBrowser(webDir = WEB_DIR) {
+// `extraArgs`: more Chromium flags, e.g. a school's hostname resolved to the test server.
+export async function startBrowser(webDir = WEB_DIR, extraArgs = []) {
   const site = await serve(webDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
   return { site, browser, async close() { await browser.close(); await site.close(); } };
 }
 
@@ -80,6 +82,15 @@ export async function clickCell(page, row, col, button = 'left') {
   const { view } = await appState(page);
   await page.mouse.click(view.x + (col + 0.5) * view.cell, view.y + (row + 0.5) * view.cell, { button });
   await frames(page, 2);
+}
+
+// Clicks the middle of a control the app named in state().controls ("share", "new_game", ...).
+export async function clickControl(page, id) {
+  const { controls } = await appState(page);
+  assert.ok(controls && controls[id], `no control "${id}" on screen`);
+  const { x, y, w, h } = controls[id];
+  await page.mouse.click(x + w / 2, y + h / 2);
+  await frames(page, 3);
 }
 
 export async function reload(page) {

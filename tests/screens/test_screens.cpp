@@ -2,12 +2,15 @@
 // and saved games do to them. Regression tests of what tests/fuzz/app_json.cpp found.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "app/gomoku_screen.h"
 #include "app/i18n.h"
 #include "app/learn_screen.h"
 #include "app/minesweeper_screen.h"
+#include "app/palette.h"
 #include "app/puyo_screen.h"
 
 using namespace gridlab::app;
@@ -76,4 +79,89 @@ TEST_CASE("A user reads a Refusal's own words, or a plain reason in their langua
     }
     const gridlab::Refusal refusal(translatable("a saved move is off the board"));
     CHECK(reason_for_user(refusal, damaged).pattern == "a saved move is off the board");
+}
+
+TEST_CASE("Minesweeper overlays are in the parameters: show= from the link, as the panel last set them", "[screens]") {
+    LearnedModels models;
+    MinesweeperScreen screen(models);
+    screen.new_game({{"seed", "4"}, {"show", "proofs,probability"}});
+    CHECK(screen.params().at("show") == "proofs,probability");  // as the link gave it
+    // No show=: the knowledge base's sentences only; "show=" (empty): none.
+    screen.new_game({{"seed", "4"}});
+    CHECK(screen.params().count("show") == 0);
+    screen.new_game({{"seed", "4"}, {"show", ""}});
+    CHECK(screen.params().at("show").empty());
+    // A mistyped overlay names the key, so a link can leave out just that key.
+    try {
+        screen.new_game({{"seed", "5"}, {"show", "probabilty"}});
+        FAIL("show=probabilty was taken");
+    } catch (const gridlab::ValueError& refused) {
+        CHECK(refused.param() == "show");
+        CHECK(refused.value() == "probabilty");
+    }
+    CHECK(screen.params().at("seed") == "4");  // the game before stays
+}
+
+TEST_CASE("A finished game says so; a game in progress does not", "[screens]") {
+    GomokuScreen gomoku;
+    gomoku.new_game({{"size", "5"}, {"win", "3"}, {"black", "human"}, {"white", "human"}, {"seed", "1"}});
+    for (const char* move : {"a5", "a4", "b5", "b4"}) gomoku.act({{"move", move}});
+    CHECK_FALSE(gomoku.finished());
+    gomoku.act({{"move", "c5"}});
+    CHECK(gomoku.finished());
+    CHECK(gomoku.state()["status"] == "black wins");
+
+    LearnedModels models;
+    MinesweeperScreen mines(models);
+    mines.new_game({{"level", "custom"}, {"rows", "3"}, {"cols", "3"}, {"mines", "0"}, {"seed", "1"}});
+    CHECK_FALSE(mines.finished());
+    mines.act({{"reveal", {1, 1}}});
+    CHECK(mines.finished());
+    CHECK(mines.state()["status"] == "won");
+    CHECK(mines.state()["last_move_by"] == "player");
+}
+
+TEST_CASE("Gomoku's move list is written as players write a game: numbered pairs, columns a.., rows from the bottom", "[screens]") {
+    GomokuScreen gomoku;
+    gomoku.new_game({{"size", "15"}, {"black", "human"}, {"white", "human"}, {"seed", "1"}});
+    CHECK(gomoku.state()["move_list"] == "");
+    gomoku.act({{"move", {7, 7}}});    // the centre: h8
+    gomoku.act({{"move", {0, 14}}});   // top right: o15
+    gomoku.act({{"move", {14, 0}}});   // bottom left: a1
+    CHECK(gomoku.state()["move_list"] == "1. h8 o15 2. a1");
+}
+
+TEST_CASE("Board coordinates: Minesweeper from 1 at the top left, Gomoku letters and rows from the bottom, Puyo rows from the bottom", "[screens]") {
+    CHECK(row_label(0, 16, Coordinates::Numbers) == "1");
+    CHECK(row_label(15, 16, Coordinates::Numbers) == "16");
+    CHECK(column_label(29, Coordinates::Numbers) == "30");
+    CHECK(row_label(0, 15, Coordinates::Gomoku) == "15");
+    CHECK(row_label(7, 15, Coordinates::Gomoku) == "8");
+    CHECK(column_label(7, Coordinates::Gomoku) == "h");
+    CHECK(row_label(13, 14, Coordinates::Puyo) == "1");
+    CHECK(column_label(0, Coordinates::Puyo) == "1");
+}
+
+namespace {
+
+// WCAG 2's contrast ratio of two 0xRRGGBBAA colours.
+double contrast(uint32_t a, uint32_t b) {
+    auto luminance = [](uint32_t rgba) {
+        auto channel = [](uint32_t value) {
+            const double v = value / 255.0;
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(rgba >> 24) + 0.7152 * channel((rgba >> 16) & 255) + 0.0722 * channel((rgba >> 8) & 255);
+    };
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+}  // namespace
+
+TEST_CASE("Grey help text is readable: contrast at least 4.5:1 on the panel and the page", "[screens]") {
+    using namespace gridlab::app::palette;
+    CHECK(contrast(kHelpText, kPanel) >= 4.5);
+    CHECK(contrast(kHelpText, kPage) >= 4.5);
+    CHECK(contrast(0x808080FF, kPanel) < 4.5);  // ImGui's own grey, which it replaces
 }
