@@ -49,18 +49,17 @@ learn::Network make_value_head(const AzShape& shape, int size) {
     return head;
 }
 
-// "6x6, 4 in a row"
-std::string board_name(const Settings& board) {
-    return std::to_string(board.size) + "x" + std::to_string(board.size) + ", " + std::to_string(board.win_length) +
-           " in a row";
+// "6x6, 4 in a row", worded in the user's language by the app.
+Message board_name(const Settings& board) {
+    return translatable("{size}x{size}, {win} in a row", {{"size", board.size}, {"win", board.win_length}});
 }
 
 // The trunk's shape from its architecture (conv 3x3 layers, each followed by ReLU).
 AzShape shape_of(const learn::Network& trunk) {
     const nlohmann::json layers = trunk.architecture();
     if (layers.empty() || layers[0].value("type", "") != "conv2d" || layers[0].value("in", 0) != kAzInputPlanes)
-        throw learn::ModelError("not a Gomoku policy-value network: its first layer is not a convolution of " +
-                                std::to_string(kAzInputPlanes) + " planes");
+        throw learn::ModelError(translatable("not a Gomoku policy-value network: its first layer is not a convolution of {planes} planes",
+                                             {{"planes", kAzInputPlanes}}));
     return AzShape{layers[0].value("out", 0), static_cast<int>(layers.size() / 2)};
 }
 
@@ -87,7 +86,8 @@ void encode_position(const State& state, learn::Tensor& inputs, int n) {
 
 void AzNetwork::require_board(const Settings& board) const {
     if (board.size != board_.size || board.win_length != board_.win_length)
-        throw learn::ModelError("the model is for " + board_name(board_) + ", not " + board_name(board));
+        throw learn::ModelError(translatable("the model is for {model_board}, not {board}",
+                                             {{"model_board", board_name(board_)}, {"board", board_name(board)}}));
 }
 
 AzNetwork::AzNetwork(const Settings& board, const AzShape& shape) : board_(board), shape_(shape) {
@@ -98,22 +98,24 @@ AzNetwork::AzNetwork(const Settings& board, const AzShape& shape) : board_(board
 }
 
 AzNetwork AzNetwork::from_model(const learn::Model& model) {
-    if (model.game != "gomoku") throw learn::ModelError("model for game " + model.game + ", not gomoku");
+    if (model.game != "gomoku")
+        throw learn::ModelError(translatable("model for game {game}, not {expected}", {{"game", model.game}, {"expected", "gomoku"}}));
     if (!model.heads.contains("policy") || !model.heads.contains("value"))
-        throw learn::ModelError("not a Gomoku policy-value network: it needs the heads \"policy\" and \"value\"");
+        throw learn::ModelError(translatable("not a Gomoku policy-value network: it needs the heads \"policy\" and \"value\""));
     const auto setting = [&](const char* key) {
         const nlohmann::json& value = model.settings.contains(key) ? model.settings[key] : nlohmann::json();
-        if (!value.is_number_integer()) throw learn::ModelError(std::string("no board \"") + key + "\" in the model's settings");
+        if (!value.is_number_integer())
+            throw learn::ModelError(translatable("no board \"{key}\" in the model's settings", {{"key", key}}));
         return value.get<int>();
     };
     const Settings board{setting("size"), setting("win"), Rule::Freestyle};
     if (board.size < kAzMinSize || board.size > kAzMaxSize || board.win_length < kAzMinWin || board.win_length > kAzMaxWin)
-        throw learn::ModelError("model for a board out of range: " + board_name(board));
+        throw learn::ModelError(translatable("model for a board out of range: {board}", {{"board", board_name(board)}}));
     AzNetwork network(board, shape_of(model.network));
     const auto same = [](const learn::Network& a, const learn::Network& b) { return a.architecture() == b.architecture(); };
     if (!same(network.trunk_, model.network) || !same(network.policy_, model.heads.at("policy")) ||
         !same(network.value_, model.heads.at("value")))
-        throw learn::ModelError("not a Gomoku policy-value network of this program's shape");
+        throw learn::ModelError(translatable("not a Gomoku policy-value network of this program's shape"));
     network.trunk_ = model.network;
     network.policy_ = model.heads.at("policy");
     network.value_ = model.heads.at("value");

@@ -11,7 +11,7 @@ namespace {
 std::string session(const std::string& script, int64_t playouts = 300) {
     std::istringstream in(script);
     std::ostringstream out;
-    run_pbrain(in, out, PbrainOptions{playouts, 1});
+    run_pbrain(in, out, PbrainOptions{.playouts = playouts, .seed = 1, .ai = {}});
     return out.str();
 }
 }  // namespace
@@ -61,7 +61,7 @@ TEST_CASE("gomoku pbrain: BOARD and TURN block the opponent's fours", "[gomoku]"
     for (uint64_t seed : {1, 2, 3}) {
         std::istringstream in(script);
         std::ostringstream out;
-        run_pbrain(in, out, PbrainOptions{300, seed});
+        run_pbrain(in, out, PbrainOptions{.playouts = 300, .seed = seed, .ai = {}});
         CHECK(out.str() == "OK\n0,5\n7,9\n");
     }
 }
