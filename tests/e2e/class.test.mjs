@@ -1,6 +1,7 @@
 // A class's first lesson (issue 20): a teacher's links that forgive a typing mistake, sharing over a
 // school's plain-http hostname, the colour-blind palette and overlays kept, finished games not
-// brought back over a new one.
+// brought back over a new one; Minesweeper's final time, the keyboard's board cursor and the ARIA
+// live region, a phone's panel, Puyo's game over.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { appState, clickCell, clickControl, controls, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
@@ -85,6 +86,11 @@ test('Minesweeper overlays are in the share link and kept by "New game"', async 
   const app = await openApp(env.browser, env.site.url + '?game=minesweeper&seed=3');
   await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.url.slice(0, -1) });
   await clickControl(app.page, 'show_probability');
+  await clickCell(app.page, 4, 4);
+  await clickControl(app.page, 'palette');
+  await app.page.waitForTimeout(1000);  // the probabilities come from the AI worker
+  await frames(app.page);
+  await screenshot(app.page, 'class-minesweeper-colorblind-probability');
   await clickControl(app.page, 'share');
   assert.match((await appState(app.page)).notice, /[?&]show=probability,sentences(&|$)/);
   await clickControl(app.page, 'new_game');
