@@ -172,6 +172,9 @@
     },
     // The English texts shown in this language that its catalogue lacks (none, when it is complete).
     untranslated() { return JSON.parse(window.Module.ccall('gridlab_untranslated', 'string', [], [])); },
+    // Where the named buttons of the last frame are, in CSS pixels: {share: {x, y, w, h}, ...}. Apart
+    // from state(), which is the same in every language: a button's width follows its words.
+    controls() { return this.ready ? JSON.parse(window.Module.ccall('gridlab_controls', 'string', [], [])) : null; },
     // The game's state in words, as the ARIA live region (#live) reads it to a screen reader.
     summary() { return window.Module.ccall('gridlab_summary', 'string', [], []); },
     _markReady() {

@@ -503,9 +503,11 @@ void App::build_start_screen(float width, float height) {
         draw->AddText(nullptr, 0.0f, ImVec2(origin.x + x + pad, origin.y + text_top), IM_COL32(190, 195, 205, 255),
                       lesson.c_str());
         const float board_top = text_top + std::max(ImGui::CalcTextSize(lesson.c_str()).y, 2 * ImGui::GetTextLineHeight()) + 16.0f;
-        if (card_h - (board_top - y) - pad > 24.0f)
-            frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, card_h - (board_top - y) - pad, kPreviewSide,
-                                  kPreviewSide),
+        // A game with a save has its button under the preview.
+        const bool saved = !screen.background() && saved_game_finished(*screens_[index]);
+        const float board_h = card_h - (board_top - y) - pad - (saved ? ImGui::GetFrameHeight() + 8.0f : 0.0f);
+        if (board_h > 24.0f)
+            frame.board(fit_board(x + pad, board_top, card_w - 2 * pad, board_h, kPreviewSide, kPreviewSide),
                         screen.preview(), kGridLine);
         const bool other_chosen = build_card_choice(*screens_[index], x + pad, y + card_h - pad, card);
         ImGui::PopID();
@@ -521,9 +523,13 @@ bool App::build_card_choice(const GameScreen& screen, float x, float bottom, nlo
     card["saved"] = *finished ? "finished" : "playing";
     const char* label = *finished ? tr("See the last game") : tr("New game");
     ImGui::SetCursorPos(ImVec2(x, bottom - ImGui::GetFrameHeight()));
-    card["other"] = {{"x", x}, {"y", bottom - ImGui::GetFrameHeight()}, {"w", ImGui::CalcTextSize(label).x + 2 * ImGui::GetStyle().FramePadding.x},
-                     {"h", ImGui::GetFrameHeight()}};
-    return ImGui::Button(label);
+    // Brighter than the card, which is a button too.
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.23f, 0.36f, 0.62f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(0.30f, 0.45f, 0.75f, 1.0f));
+    const bool pressed = ImGui::Button(label);
+    ImGui::PopStyleColor(2);
+    note_control(std::string("card_choice:") + screen.id());
+    return pressed;
 }
 
 std::string App::state_json() const {
@@ -538,11 +544,12 @@ std::string App::state_json() const {
     state["screen"] = "game";
     state["ai_runner"] = ai_runner().where();  // where the AI thinks: "worker" or "frames"
     state["palette"] = colorblind_ ? "colorblind" : "standard";
-    state["controls"] = controls_shown();
     // In English whatever the language shown: state() is the same in every language.
     state["notice"] = now_ms_ < notice_until_ms_ ? nlohmann::json(render(notice_)) : nlohmann::json(nullptr);
     return dump_json(state);
 }
+
+std::string App::controls_json() const { return controls_shown().dump(); }
 
 std::string App::summary() const {
     if (!current_) return tr("Choose a game: Minesweeper, Puyo Puyo, Gomoku, or Learn.");

@@ -50,6 +50,9 @@ public:
 
     // window.gridlab: JSON in, "" or an error message out.
     std::string state_json() const;
+    // Where this frame's named controls were drawn (screen.h note_control): apart from state(), which
+    // is the same in every language, while a control's width follows its words.
+    std::string controls_json() const;
     // What is on screen in words, in the language shown, for the page's ARIA live region.
     std::string summary() const;
     std::string new_game_json(const std::string& params_json);
@@ -94,7 +97,8 @@ private:
     // A card's click: its game in progress, else a new game; `other_choice`: the card's button, which
     // offers the finished game, or a new game instead of the one in progress.
     void open_card(GameScreen& screen, bool other_choice);
-    // The card's button when the game has a save, its place in `card` (state()); true when pressed.
+    // The card's button when the game has a save (control "card_choice:<game>"), its state in `card`
+    // (state()); true when pressed.
     bool build_card_choice(const GameScreen& screen, float x, float bottom, nlohmann::json& card);
     void save_if_changed();
     void show_address(const std::string& query);  // the page's query, when it changed

@@ -160,6 +160,12 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_set_language(const char* code, const ch
     }
     return error.c_str();
 }
+// window.gridlab.controls(): where the named buttons of this frame are.
+EMSCRIPTEN_KEEPALIVE const char* gridlab_controls() {
+    static std::string json;
+    json = g_app ? g_app->controls_json() : "{}";
+    return json.c_str();
+}
 // The page's ARIA live region (web/gridlab.js): the game's state in words.
 EMSCRIPTEN_KEEPALIVE const char* gridlab_summary() {
     static std::string text;

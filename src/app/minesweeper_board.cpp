@@ -46,8 +46,13 @@ bool contains(const std::vector<int>& sorted, int cell) { return std::binary_sea
 
 }  // namespace
 
-uint32_t probability_colour(double p) {
+uint32_t probability_colour(double p, bool colorblind) {
     const double t = std::clamp(p, 0.0, 1.0);
+    if (colorblind) {
+        // From 0xB4DCF5 (a pale sky blue) to 0xC0501A (a dark vermillion).
+        auto mix = [t](int from, int to) { return static_cast<uint32_t>(std::lround(from + (to - from) * t)); };
+        return (mix(0xB4, 0xC0) << 24) | (mix(0xDC, 0x50) << 16) | (mix(0xF5, 0x1A) << 8) | 0xFFu;
+    }
     const int r = static_cast<int>(t < 0.5 ? 90 + 330 * t : 255);
     const int g = static_cast<int>(t < 0.5 ? 200 : 200 - 300 * (t - 0.5));
     return (uint32_t(r) << 24) | (uint32_t(g) << 16) | (70u << 8) | 0xFFu;
@@ -83,12 +88,18 @@ void draw_minesweeper_board(const Frame& frame, const BoardPlacement& board, con
         else look = {kCovered, kShapeRaised, kMarkNone};
         if (view == ms::kFlag && over && !state.is_mine(cell)) look.mark = kMarkCross;  // a wrong flag
         if (over || (view != ms::kHidden && view != ms::kFlag)) continue;
-        if (overlay.probability && view == ms::kHidden) look.rgba = probability_colour((*overlay.probability)[cell]);
+        if (overlay.probability && view == ms::kHidden) look.rgba = probability_colour((*overlay.probability)[cell], frame.colorblind);
         if (overlay.proofs && contains(overlay.proofs->safe, cell)) look = {kProvenSafe, kShapeRaised, kMarkDot};
         if (overlay.proofs && contains(overlay.proofs->mines, cell)) look = {kProvenMine, kShapeRaised, kMarkCross};
         if (cell == overlay.ring) look.mark = kMarkRing;
     }
     frame.board(board, std::move(cells), 0, kInk);
+    if (overlay.last_move >= 0) {
+        const ImVec2 low(ImGui::GetWindowPos().x + board.x + float(overlay.last_move % board.cols) * board.cell + 1.0f,
+                         ImGui::GetWindowPos().y + board.y + float(overlay.last_move / board.cols) * board.cell + 1.0f);
+        ImGui::GetWindowDrawList()->AddRect(low, ImVec2(low.x + board.cell - 2.0f, low.y + board.cell - 2.0f),
+                                            IM_COL32(60, 130, 246, 255), 4.0f, 0, 2.0f);
+    }
 
     // Numbers, flags, mines and percentages on top of the cells.
     ImFont* font = frame.fonts->large;

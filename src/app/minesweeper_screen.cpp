@@ -242,6 +242,7 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
     if (known && show_probabilities_) overlay.probability = &known->knowledge.mine_probability;
     if (known && show_proofs_) overlay.proofs = &known->knowledge;
     if (decision() && hint_shown_) overlay.ring = decision()->move;
+    if (!actions_.empty()) overlay.last_move = actions_.back().cell;
     draw_minesweeper_board(frame, board, state_, overlay);
 }
 

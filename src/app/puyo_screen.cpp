@@ -460,7 +460,7 @@ void PuyoScreen::build_ui(const Frame& frame, float top) {
     ImGui::InvisibleButton("field", ImVec2(board.cell * board.cols, board.cell * board.rows));
     handle_input(frame, board);
     build_field(frame, board);
-    draw_coordinates(board, Coordinates::Puyo);
+    draw_coordinates(board, Coordinates::Puyo, 0.0f, state_.field().rows());
     begin_panel(layout);
     build_panel(frame);
     ImGui::EndChild();

@@ -155,7 +155,7 @@ std::string column_label(int col, Coordinates style) {
     return style == Coordinates::Gomoku ? std::string(1, static_cast<char>('a' + col)) : std::to_string(col + 1);
 }
 
-void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap) {
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap, int rows_labelled) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetWindowPos();
     const float size = std::min(13.0f, std::max(9.0f, board.cell * 0.5f));
@@ -168,7 +168,8 @@ void draw_coordinates(const BoardPlacement& board, Coordinates style, float band
     };
     auto labelled = [every](int index) { return index == 0 || (index + 1) % every == 0; };
     const float left = board.x - band_gap - kCoordinateBand / 2, above = board.y - band_gap - kCoordinateBand / 2;
-    for (int row = 0; row < board.rows; ++row)
+    const int first_row = rows_labelled < 0 ? 0 : board.rows - rows_labelled;
+    for (int row = first_row; row < board.rows; ++row)
         if (labelled(row)) put(row_label(row, board.rows, style), left, board.y + (float(row) + 0.5f) * board.cell);
     for (int col = 0; col < board.cols; ++col)
         if (labelled(col)) put(column_label(col, style), board.x + (float(col) + 0.5f) * board.cell, above);

@@ -77,10 +77,11 @@ void new_game_buttons(class GameScreen& screen, Params settings, uint64_t curren
 // Row and column labels beside a board, as players name its cells: Numbers (1, 2, ... from the top
 // and the left: Minesweeper), Gomoku's (letters a, b, ... for columns, numbers counted from the
 // bottom: "h8") or Puyo's (columns 1..6, rows counted from the bottom). They go in a band kCoordinateBand wide left of and above `board`, which the
-// screen leaves free; on a small board only every fifth is labelled.
+// screen leaves free (`band_gap` away from it); on a small board only every fifth is labelled.
+// `rows_labelled`: how many rows, from the bottom, have a label (Puyo's spawn rows have none); -1: all.
 enum class Coordinates { Numbers, Gomoku, Puyo };
 constexpr float kCoordinateBand = 18.0f;
-void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap = 0.0f);
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap = 0.0f, int rows_labelled = -1);
 std::string row_label(int row, int rows, Coordinates style);
 std::string column_label(int col, Coordinates style);
 
@@ -95,8 +96,8 @@ struct BoardCursor {
     nlohmann::json json() const { return {{"row", row}, {"col", col}, {"shown", shown}}; }
 };
 
-// Where the last item (a button, a checkbox) was drawn, in CSS pixels, under `id` in state()'s
-// "controls" this frame: tests click on them by name. The app clears the list at each frame.
+// Where the last item (a button, a checkbox) was drawn, in CSS pixels, under `id` in this frame's
+// controls (window.gridlab.controls()): tests click on them by name. The app clears them at each frame.
 void note_control(const std::string& id);
 nlohmann::json& controls_shown();
 

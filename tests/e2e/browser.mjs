@@ -84,11 +84,13 @@ export async function clickCell(page, row, col, button = 'left') {
   await frames(page, 2);
 }
 
-// Clicks the middle of a control the app named in state().controls ("share", "new_game", ...).
+export const controls = (page) => page.evaluate(() => window.gridlab.controls());
+
+// Clicks the middle of a control the app named (window.gridlab.controls(): "share", "new_game", ...).
 export async function clickControl(page, id) {
-  const { controls } = await appState(page);
-  assert.ok(controls && controls[id], `no control "${id}" on screen`);
-  const { x, y, w, h } = controls[id];
+  const shown = await controls(page);
+  assert.ok(shown && shown[id], `no control "${id}" on screen`);
+  const { x, y, w, h } = shown[id];
   await page.mouse.click(x + w / 2, y + h / 2);
   await frames(page, 3);
 }

@@ -1,9 +1,10 @@
 // A class's first lesson (issue 20): a teacher's links that forgive a typing mistake, sharing over a
 // school's plain-http hostname, the colour-blind palette and overlays kept, finished games not
-// brought back over a new one.
+// brought back over a new one; Minesweeper's final time, the keyboard's board cursor and the ARIA
+// live region, a phone's panel, Puyo's game over.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, clickCell, clickControl, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, clickCell, clickControl, controls, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
 
 const summary = (page) => page.evaluate(() => window.gridlab.summary());
 
@@ -85,6 +86,11 @@ test('Minesweeper overlays are in the share link and kept by "New game"', async 
   const app = await openApp(env.browser, env.site.url + '?game=minesweeper&seed=3');
   await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site.url.slice(0, -1) });
   await clickControl(app.page, 'show_probability');
+  await clickCell(app.page, 4, 4);
+  await clickControl(app.page, 'palette');
+  await app.page.waitForTimeout(1000);  // the probabilities come from the AI worker
+  await frames(app.page);
+  await screenshot(app.page, 'class-minesweeper-colorblind-probability');
   await clickControl(app.page, 'share');
   assert.match((await appState(app.page)).notice, /[?&]show=probability,sentences(&|$)/);
   await clickControl(app.page, 'new_game');
@@ -133,7 +139,8 @@ test('a finished game is not restored over a link; the card offers it or a new g
   await frames(again.page);
   const finished = (await appState(again.page)).cards.find((c) => c.game === 'gomoku');
   assert.equal(finished.saved, 'finished');
-  await again.page.mouse.click(finished.other.x + finished.other.w / 2, finished.other.y + finished.other.h / 2);
+  const other = (await controls(again.page))['card_choice:gomoku'];
+  await again.page.mouse.click(other.x + other.w / 2, other.y + other.h / 2);
   await frames(again.page);
   state = await appState(again.page);
   assert.equal(state.status, 'black wins');
@@ -200,11 +207,11 @@ test('a phone (375x667, touch): the main actions show, a finger drag scrolls the
   const phone = { viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
   const app = await openApp(env.browser, env.site.url + '?game=puyo&seed=4', phone);
   const onScreen = ({ x, y, w, h }) => x >= 0 && y >= 0 && x + w <= 375 && y + h <= 667;
-  assert.ok(onScreen((await appState(app.page)).controls.drop), 'Puyo: Drop');
+  assert.ok(onScreen((await controls(app.page)).drop), 'Puyo: Drop');
   await screenshot(app.page, 'class-phone-puyo');
   await app.page.evaluate(() => window.gridlab.newGame({ game: 'minesweeper', seed: 4 }));
   await frames(app.page);
-  const before = (await appState(app.page)).controls.hint;
+  const before = (await controls(app.page)).hint;
   assert.ok(onScreen(before), 'Minesweeper: Hint');
   await screenshot(app.page, 'class-phone-minesweeper');
   // Drag up from beside the buttons (the panel's scrollbar is at its right edge).
@@ -214,11 +221,11 @@ test('a phone (375x667, touch): the main actions show, a finger drag scrolls the
   for (let step = 1; step <= 10; ++step) { await app.page.mouse.move(x, y - step * 12); await frames(app.page, 1); }
   await app.page.mouse.up();
   await frames(app.page);
-  const after = (await appState(app.page)).controls.hint;
+  const after = (await controls(app.page)).hint;
   assert.ok(after.y < before.y - 60, `the panel scrolled: Hint from ${before.y} to ${after.y}`);
   await app.page.evaluate(() => window.gridlab.newGame({ game: 'gomoku', size: 15, seed: 4 }));
   await frames(app.page);
-  const undo = (await appState(app.page)).controls.undo;
+  const undo = (await controls(app.page)).undo;
   assert.ok(onScreen(undo), 'Gomoku opens with its panel at the top: Undo shows');
   await screenshot(app.page, 'class-phone-gomoku');
   assert.deepEqual(app.errors, []);

@@ -9,6 +9,7 @@
 #include "app/gomoku_screen.h"
 #include "app/i18n.h"
 #include "app/learn_screen.h"
+#include "app/minesweeper_board.h"
 #include "app/minesweeper_screen.h"
 #include "app/palette.h"
 #include "app/puyo_screen.h"
@@ -164,4 +165,13 @@ TEST_CASE("Grey help text is readable: contrast at least 4.5:1 on the panel and 
     CHECK(contrast(kHelpText, kPanel) >= 4.5);
     CHECK(contrast(kHelpText, kPage) >= 4.5);
     CHECK(contrast(0x808080FF, kPanel) < 4.5);  // ImGui's own grey, which it replaces
+}
+
+TEST_CASE("The colour-blind palette covers Minesweeper's probability overlay: its colours darken as the chance grows", "[screens]") {
+    CHECK(probability_colour(0.0, true) == 0xB4DCF5FF);
+    CHECK(probability_colour(1.0, true) == 0xC0501AFF);
+    CHECK(probability_colour(0.0, true) != probability_colour(0.0));
+    auto lightness = [](uint32_t rgba) { return (rgba >> 24) * 299 + ((rgba >> 16) & 255) * 587 + ((rgba >> 8) & 255) * 114; };
+    for (int step = 0; step < 10; ++step)
+        CHECK(lightness(probability_colour(step / 10.0, true)) > lightness(probability_colour((step + 1) / 10.0, true)));
 }
