@@ -318,7 +318,11 @@ std::string MinesweeperScreen::summary() const {
 void MinesweeperScreen::build_panel(const Frame& frame) {
     ImGui::PushFont(frame.fonts->large);
     if (state_.terminal()) ImGui::TextUnformatted(outcome_text().c_str());  // the final time stays
-    else ImGui::Text("\xE2\x9A\x91 %d   %.0f s", state_.settings().mines - flags(), std::floor(elapsed_seconds(frame.now_ms)));
+    else
+        ImGui::TextUnformatted(trf("⚑ {flags}   {seconds} s",
+                                   {{"flags", state_.settings().mines - flags()},
+                                    {"seconds", static_cast<long long>(std::floor(elapsed_seconds(frame.now_ms)))}})
+                                   .c_str());
     ImGui::PopFont();
     text_wrapped(trf("{level} {rows}x{cols}, {mines} mines, seed {seed}",
                      {{"level", translatable(kLevelNames[index_of(kLevels, 4, level_)])},
