@@ -7,6 +7,7 @@
 //        --b /work/ext/rapfi/pbrain-rapfi --b-info "max_depth 4" --turn-ms 1000 --openings 12
 //
 // --a-info / --b-info: extra INFO lines for one engine (e.g. Rapfi's "max_depth 4"), separated by ';'.
+// --a-turn-ms / --b-turn-ms: one engine's time a move, instead of --turn-ms (e.g. Rapfi at 100 ms).
 // An engine runs in its own directory (Rapfi reads config.toml there). One line per game, then the
 // score of A (win 1, draw 1/2) and the slowest answer of each engine (wall clock).
 import { spawn } from 'node:child_process';
@@ -32,7 +33,8 @@ const OPENINGS = [
 const openings = OPENINGS.slice(0, Number(args.openings ?? OPENINGS.length));
 
 class Engine {
-    constructor(command, infos) {
+    constructor(command, infos, turn) {
+        this.turn = Number(turn ?? turnMs);
         const [program, ...rest] = command.split(' ');
         const cwd = program.includes('/') && !program.startsWith('build/') ? path.dirname(program) : process.cwd();
         this.process = spawn(path.resolve(program), rest, { cwd, stdio: ['pipe', 'pipe', 'ignore'] });
@@ -50,7 +52,7 @@ class Engine {
         this.send(`START ${size}`);
         const ok = await this.next();
         if (ok !== 'OK') throw new Error(`START answered '${ok}'`);
-        for (const info of [`timeout_turn ${turnMs}`, 'timeout_match 0', 'time_left 2147483647', 'rule 0', ...this.infos]) this.send(`INFO ${info}`);
+        for (const info of [`timeout_turn ${this.turn}`, 'timeout_match 0', 'time_left 2147483647', 'rule 0', ...this.infos]) this.send(`INFO ${info}`);
     }
     async move(stones, colour) {  // stones: [x, y, colour] in order of play
         this.send('BOARD');
@@ -104,8 +106,8 @@ async function playGame(black, white, opening) {
     return { result: 0, stones, slowest, reason: 'full board' };
 }
 
-const a = new Engine(args.a, args['a-info']);
-const b = new Engine(args.b, args['b-info']);
+const a = new Engine(args.a, args['a-info'], args['a-turn-ms']);
+const b = new Engine(args.b, args['b-info'], args['b-turn-ms']);
 let points = 0, games = 0;
 const slowestA = [], slowestB = [];
 for (const [index, opening] of openings.entries()) {

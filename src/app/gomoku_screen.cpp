@@ -31,9 +31,9 @@ constexpr int64_t kMaxNodes = 300'000;
 constexpr const char* kRules[] = {"freestyle", "standard", "renju"};
 constexpr const char* kRuleNames[] = {tr_key("Freestyle (five or more)"), tr_key("Standard (exactly five)"),
                                       tr_key("Renju (black: no double three, double four or overline)")};
-// The page looks for the opponent's threat after every move, on the page itself: a small budget (a few
-// milliseconds), enough for the short forced wins a student can follow.
-constexpr gomoku::ThreatLimits kStudentThreatLimits{true, 6, 3000, 0};
+// The page looks for the opponent's threat after every move, on the page itself: a small budget (at
+// most 1,000 positions, under 10 ms natively), enough for the short forced wins a student can follow.
+constexpr gomoku::ThreatLimits kStudentThreatLimits{true, 5, 1000, 0};
 constexpr float kRim = 0.3f;  // the wood beyond the board's outer cells, in cells
 
 int side_index(Stone side) { return side == Stone::Black ? 0 : 1; }

@@ -67,8 +67,8 @@ void Mcts::begin(const State& state) {
 // If that drops them all, the moves that only lose to threes are kept, else all of them (the search
 // picks the longest resistance). Moves that are not legal (forbidden points under renju) are always
 // dropped. With a time budget, all of it takes at most kScreenShare of it; moves left unscreened when
-// the share runs out are kept. Kept children move to the front of the
-// root's block of children; the dropped ones stay in the pool, unreachable.
+// the share runs out are kept. Kept children move to the front of the root's block of children; the
+// dropped ones stay in the pool, unreachable.
 void Mcts::screen_root() {
     win_line_.clear();
     threat_line_.clear();
@@ -87,7 +87,10 @@ void Mcts::screen_root() {
     ThreatResult own = search(root_state_, me, kVcfScreenLimits, time_left(kOwnWinShare));
     if (!own.win && !out_of_time()) own = search(root_state_, me, kVctRootLimits, time_left(kOwnWinShare));
     const ThreatResult threat = own.win || out_of_time() ? ThreatResult{} : search(root_state_, them, kVctRootLimits, time_left(1));
-    if (own.win) win_line_ = own.line;
+    if (own.win) {
+        win_line_ = own.line;
+        make_root_child(root_state_.to_padded(own.line.front()));
+    }
     if (threat.win) threat_line_ = threat.line;
     // How safe each move is: 0 not legal, 1 the opponent then wins with fours, 2 with threes, 3 safe
     // (or not screened). The safest moves are kept.
@@ -113,6 +116,20 @@ void Mcts::screen_root() {
     std::copy(kept.begin(), kept.end(), pool_.begin() + root.first_child);
     std::copy(dropped.begin(), dropped.end(), pool_.begin() + root.first_child + static_cast<int>(kept.size()));
     root.num_children = static_cast<int16_t>(kept.size());
+}
+
+// Makes sure the root has a child for `cell`: the policy's expansion may not have proposed a forced
+// win's first move (a quiet-looking three, say). Then it takes the place of the first child, whose
+// subtree is dropped.
+void Mcts::make_root_child(int cell) {
+    const Node& root = pool_[0];
+    if (root.num_children == 0) return;
+    for (int child = root.first_child; child < root.first_child + root.num_children; ++child)
+        if (pool_[child].cell == cell) return;
+    Node replacement;
+    replacement.cell = static_cast<int16_t>(cell);
+    replacement.prior = 1;
+    pool_[root.first_child] = replacement;
 }
 
 // Keeps the subtree of the position reached by the moves played since the last search, if the tree

@@ -126,6 +126,7 @@ private:
     int select_child(const Node& parent) const;
     void expand(int node, const State& state);
     void screen_root();
+    void make_root_child(int cell);
     void backpropagate(int path_length, Stone winner, double black_draw_value);
     bool try_reuse(const State& state);
     int most_visited_child(const Node& parent) const;

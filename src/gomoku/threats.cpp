@@ -97,11 +97,15 @@ uint64_t zobrist(int padded, Stone stone) {  // SplitMix64 of the cell and colou
     return z ^ (z >> 31);
 }
 
-uint32_t power_of_three(int exponent) {
-    uint32_t value = 1;
-    while (exponent-- > 0) value *= 3;
-    return value;
-}
+// 3^0 .. 3^12: the digits of a code (two times win_length slots, win_length at most 6).
+constexpr std::array<uint32_t, 13> kPowersOfThree = [] {
+    std::array<uint32_t, 13> powers{};
+    powers[0] = 1;
+    for (size_t i = 1; i < powers.size(); ++i) powers[i] = powers[i - 1] * 3;
+    return powers;
+}();
+
+uint32_t power_of_three(int exponent) { return kPowersOfThree[static_cast<size_t>(exponent)]; }
 
 }  // namespace
 

@@ -103,13 +103,13 @@ const cases = [
   {
     args: ['gomoku', 'move', '--ai', 'pure-mcts', '--playouts', '2000', '--seed', '4'],
     stdin: lines('........', '........', '...X....', '...XO...', '...XO...', '....O...', '........', '........'),
-    timings: ['ms'],
+    timings: ['ms', 'screen_ms'],
   },
   {
     args: ['gomoku', 'move', '--ai', 'mcts', '--playouts', '1500', '--seed', '4'],
     stdin: lines('.........', '.........', '...X.....', '...XO....', '...XO....', '....O....', '.........',
                  '.........', '.........'),
-    timings: ['ms'],
+    timings: ['ms', 'screen_ms'],
   },
   {
     args: ['gomoku', 'arena', '--black', 'mcts:playouts=300', '--white', 'pure-mcts:playouts=300', '--size', '8',
