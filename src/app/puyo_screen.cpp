@@ -195,6 +195,18 @@ bool PuyoScreen::animating() const {
     return now_ms_ - dropped_ms_ < kDropAnimationMs + kChainStepMs * double(replay_.steps.size());
 }
 
+int PuyoScreen::chain_step_shown() const {
+    const double since_drop = now_ms_ - dropped_ms_;
+    if (!animating() || since_drop < kDropAnimationMs) return -1;
+    return int((since_drop - kDropAnimationMs) / kChainStepMs);
+}
+
+int64_t PuyoScreen::chain_points_through(int step) const {
+    int64_t points = 0;
+    for (int i = 0; i <= step; ++i) points += replay_.steps[static_cast<size_t>(i)].score;
+    return points;
+}
+
 void PuyoScreen::update(const Frame& frame, double slice_ms) {
     now_ms_ = frame.now_ms;
     if (animating()) frame.frame_by(now_ms_);
@@ -249,7 +261,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     // What the field shows: before the pair lands, a chain step in progress, or the settled result.
     const double since_drop = now_ms_ - dropped_ms_;
     const bool falling = since_drop < kDropAnimationMs;
-    const int step = animating() && !falling ? int((since_drop - kDropAnimationMs) / kChainStepMs) : -1;
+    const int step = chain_step_shown();
     const puyo::Field& shown = falling ? replay_.before : step >= 0 ? replay_.step_fields[static_cast<size_t>(step)] : state_.field();
     const bool flash_on = step >= 0 && int((since_drop - kDropAnimationMs) / kFlashPeriodMs) % 2 == 0;
     auto display_row = [&](int field_row) { return kSpawnRows + rows - 1 - field_row; };
@@ -312,12 +324,15 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
             }
     }
     if (state_.game_over() && !animating()) draw_game_over(frame, board);
-    // The chain counter over the field while a chain resolves.
+    // The chain counter over the field while a chain resolves, with the points it has made so far.
     if (step >= 0) {
-        const std::string text = trf("{count} chain!", {{"count", step + 1}});
+        const std::string text = trf("{count}-chain!  +{score}",
+                                     {{"count", step + 1}, {"score", static_cast<long long>(chain_points_through(step))}});
         const char* label = text.c_str();
         ImFont* font = frame.fonts->large;
-        const float size = board.cell * 0.9f;
+        const float full_size = board.cell * 0.9f;
+        const float width = font->CalcTextSizeA(full_size, 1e9f, 0, label).x;
+        const float size = std::min(full_size, full_size * board.cell * float(board.cols) * 0.95f / std::max(width, 1.0f));
         const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0, label);
         const ImVec2 at(ImGui::GetWindowPos().x + board.x + (board.cell * board.cols - extent.x) / 2,
                         ImGui::GetWindowPos().y + board.y + board.cell * 0.5f);
@@ -380,7 +395,15 @@ void PuyoScreen::build_panel(const Frame& frame) {
         }
         text_wrapped_disabled(tr("Arrows move, Z/X rotate, down drops. Tap a column, tap again to drop."));
     }
-    if (now_ms_ - dropped_ms_ < kChainBannerMs && last_result_.chains > 0) {
+    // As a chain resolves, its length and points so far; then, for a while, the whole of it.
+    const int step = chain_step_shown();
+    const double resolved_ms = dropped_ms_ + kDropAnimationMs + kChainStepMs * double(replay_.steps.size());
+    if (step >= 0) {
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
+                           trf("{count}-chain!  +{score}",
+                               {{"count", step + 1}, {"score", static_cast<long long>(chain_points_through(step))}})
+                               .c_str());
+    } else if (now_ms_ - resolved_ms < kChainBannerMs && last_result_.chains > 0) {
         const MessageArg chains{"count", last_result_.chains}, score{"score", static_cast<long long>(last_result_.score)};
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
                            (last_result_.all_clear ? trf("{count}-chain!  +{score}  all clear!", {chains, score})

@@ -41,6 +41,10 @@ private:
     void plan(double slice_ms);  // searches the current pair's plan (app/ai_runner.h)
     void handle_input(const Frame& frame, const BoardPlacement& board);
     bool animating() const;
+    // The chain step on screen (0 for the first pop), -1 while the pair falls or when none resolves.
+    int chain_step_shown() const;
+    // The points of the chain on screen so far: its steps up to `step`, as the player sees them add up.
+    int64_t chain_points_through(int step) const;
     void build_field(const Frame& frame, const BoardPlacement& board);
     void build_panel(const Frame& frame);
     // Game over as an event: the field dimmed, the message, the final score and the best chain.
