@@ -16,7 +16,8 @@
 //    from a neighbour on the way that holds 11 or more (the rotation kick lifts the pair onto the 13th
 //    row, from where it can slide over 12-high columns); a 13-high column is a wall.
 // The game is over when the spawn cell (column 2, row 12 counted from 1 at the floor) is filled once
-// a move has resolved: the seed tested board[2][0] instead.
+// a move has resolved (the seed tested board[2][0] instead), or when no placement is legal: under the
+// tutorial rules a spawn column of 11 between two full columns leaves the pair nowhere to go.
 #pragma once
 
 #include <array>
