@@ -121,7 +121,7 @@ State::State(const Settings& settings, uint64_t seed, const Field& field)
     validate(settings);
     field_.settle();  // a puzzle field may float; play starts from a settled one
     if (field.rules() != settings.rules) throw std::invalid_argument("the field's rule set differs from the game's");
-    game_over_ = spawn_blocked(field_);
+    game_over_ = legal_action_mask(field_) == 0;  // 0 too when the spawn cell is filled
 }
 
 State::State(const Settings& settings, std::vector<Pair> pairs) : State(settings, 0) {
@@ -179,7 +179,7 @@ MoveResult State::apply_unchecked(Placement placement) {
     max_chain_ = std::max(max_chain_, move.chains);
     best_chain_score_ = std::max(best_chain_score_, move.score);
     ++pairs_placed_;
-    game_over_ = spawn_blocked(field_);
+    game_over_ = legal_action_mask(field_) == 0;  // 0 too when the spawn cell is filled
     return move;
 }
 

@@ -22,7 +22,8 @@
 //    the pair kick on any reachable 11-high column farther back, a climb the frame simulation does
 //    not confirm, since the pair sinks again over a lower column.
 // The game is over when the spawn cell (column 2, row 12 counted from 1 at the floor) is filled once
-// a move has resolved: the seed tested board[2][0] instead.
+// a move has resolved (the seed tested board[2][0] instead), or when no placement is legal: under the
+// tutorial rules a spawn column of 11 between two full columns leaves the pair nowhere to go.
 #pragma once
 
 #include <array>

@@ -150,6 +150,15 @@ TEST_CASE("State: game over, illegal moves leave it unchanged, scores add up", "
     CHECK(tower.legal_placements().empty());
     CHECK_THROWS_WITH(tower.apply({0, 1}), "the game is over");
 
+    // Tutorial: a spawn column of 11 between two full ones leaves the pair nowhere: the game is over.
+    State boxed({RuleSet::Tutorial, 4, 0}, 3, stacked(RuleSet::Tutorial, {0, 12, 9, 12, 0, 0}));
+    CHECK_FALSE(boxed.game_over());
+    CHECK(boxed.legal_mask() == (1u << action_of({2, 1})) + (1u << action_of({2, 3})));
+    boxed.apply({2, 1});
+    CHECK(boxed.field().height(2) == 11);
+    CHECK(boxed.legal_mask() == 0u);
+    CHECK(boxed.game_over());
+
     CHECK_THROWS_WITH(State({RuleSet::Tsu, 6, 0}, 1), "colors: 6 is outside 3..5");
     CHECK_THROWS(State({RuleSet::Tsu, 4, 0}, 1, Field(RuleSet::Tutorial)));
 }
