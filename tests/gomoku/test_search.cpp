@@ -105,7 +105,7 @@ TEST_CASE("gomoku search: a seeded game between the two AIs has a fixed outcome"
 }
 
 TEST_CASE("gomoku search: bad specs and budgets are refused", "[gomoku]") {
-    CHECK_THROWS_WITH(parse_ai_spec("alphazero"), "unknown AI 'alphazero' (expected pure-mcts or mcts)");
+    CHECK_THROWS_WITH(parse_ai_spec("alphazero"), "unknown AI 'alphazero' (expected pure-mcts, mcts or az)");
     CHECK_THROWS_WITH(parse_ai_spec("mcts:ms"), "AI option 'ms' is not key=value");
     CHECK_THROWS_WITH(parse_ai_spec("mcts:depth=3"), "unknown AI option 'depth' (expected playouts, ms, nodes or c)");
     CHECK_THROWS_WITH(parse_ai_spec("mcts:playouts=0"), "playouts: 0 is outside 1..100000000");
