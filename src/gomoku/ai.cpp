@@ -38,7 +38,7 @@ AiSpec parse_ai_spec(std::string_view text) {
             spec.model = std::string(value);
         else
             throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected playouts, ms, nodes" +
-                                        (spec.name == "az" ? ", c or model=FILE)" : " or c)"));
+                                        (spec.name == "az" ? ", c or model)" : " or c)"));
     }
     if (spec.name == "az" && spec.model.empty()) throw std::invalid_argument("az needs a model: az:model=FILE");
     if (spec.budget.playouts == 0 && spec.budget.ms == 0)

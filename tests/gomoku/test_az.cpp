@@ -238,7 +238,9 @@ TEST_CASE("az training: a short seeded run beats the untrained network", "[gomok
     trainer.train_until(40);
     CHECK(trainer.games() == 40);
     CHECK(trainer.updates() == 40 * small_run().updates_per_game);
-    const int margin = score(trainer.network(), untrained.network(), 20, 50);
-    INFO("trained minus untrained wins: " << margin);
-    CHECK(margin >= 6);
+    // The same seed gives the same weights natively and in WebAssembly (the wasm ctest runs this too).
+    CHECK(learn::hex16(trainer.network().weight_hash()) == "1fb83956ef64e671");
+    // The untrained network plays at random (its priors nearly uniform); after 40 games the trained
+    // one wins every game against it, with either colour.
+    CHECK(score(trainer.network(), untrained.network(), 20, 50) == 20);
 }
