@@ -48,7 +48,10 @@ PairSequence seeded_pairs(uint64_t seed, int colors, int count) {
 
 std::string pair_line(const PairSequence& pairs) {
     std::string line;
-    for (const Pair pair : pairs) line += (line.empty() ? "" : " ") + pair_text(pair);
+    for (const Pair pair : pairs) {
+        if (!line.empty()) line += ' ';
+        line += pair_text(pair);
+    }
     return line;
 }
 
