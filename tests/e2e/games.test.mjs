@@ -128,7 +128,7 @@ test('a bad URL parameter gives a notice and a playable game', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=99');
   const state = await appState(app.page);
   assert.equal(state.size, 15);
-  assert.match(state.notice, /size: 99 is outside 5\.\.19/);
+  assert.match(state.notice, /size: 99 is outside 5\.\.20/);
   assert.deepEqual(app.errors, []);
   await app.close();
 });

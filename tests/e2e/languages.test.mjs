@@ -67,7 +67,7 @@ test('a notice is worded in the language, and state() keeps it in English', asyn
   const app = await openApp(env.browser, env.site.url + '?lang=ja&game=gomoku&size=40');
   const state = await appState(app.page);
   assert.equal(state.size, 15, 'the usual settings');
-  assert.match(state.notice, /^The link asks for something that is not possible \(size: 40 is outside 5\.\.19\)/);
+  assert.match(state.notice, /^The link asks for something that is not possible \(size: 40 is outside 5\.\.20\)/);
   assert.deepEqual(await untranslated(app.page), []);
   await screenshot(app.page, 'lang-ja-notice');
   await app.close();
