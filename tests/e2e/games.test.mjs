@@ -128,7 +128,7 @@ test('a bad URL parameter gives a notice and a playable game', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=99');
   const state = await appState(app.page);
   assert.equal(state.size, 15);
-  assert.match(state.notice, /size: 99 is outside 5\.\.19/);
+  assert.match(state.notice, /size: 99 is outside 5\.\.20/);
   assert.deepEqual(app.errors, []);
   await app.close();
 });
@@ -195,4 +195,31 @@ test('a URL with bytes that are not UTF-8 still gives a working page', async () 
   assert.match(state.notice, /rules/);
   assert.deepEqual(app.errors, []);
   await app.close();
+});
+
+test('gomoku threats: the opponent\'s forced win is shown, and under renju black\'s forbidden points', async () => {
+  // Black's stones meet at i8 in two open threes (column i, row 8): a forced win in freestyle,
+  // a forbidden point under renju. White's stones are in the corners.
+  const moves = ['h8', 'a15', 'g8', 'h15', 'i10', 'o15', 'i9'];
+  const freestyle = await openApp(env.browser, env.site.url + '?game=gomoku&size=15&black=human&white=human&seed=5');
+  for (const move of moves) await freestyle.page.evaluate((m) => window.gridlab.act({ move: m }), move);
+  let state = await appState(freestyle.page);
+  assert.equal(state.to_move, 'O');
+  assert.equal(state.threats.opponent_line[0], 'i8', 'white is warned of the double three');
+  assert.deepEqual(state.threats.forbidden, []);
+  await frames(freestyle.page, 2);
+  await screenshot(freestyle.page, 'gomoku-threat');
+  await freestyle.close();
+
+  const renju = await openApp(env.browser, env.site.url + '?game=gomoku&size=15&rule=renju&black=human&white=human&seed=5');
+  for (const move of [...moves, 'a11']) await renju.page.evaluate((m) => window.gridlab.act({ move: m }), move);
+  state = await appState(renju.page);
+  assert.equal(state.rule, 'renju');
+  assert.equal(state.to_move, 'X');
+  assert.deepEqual(state.threats.forbidden, ['i8']);
+  await assert.rejects(renju.page.evaluate(() => window.gridlab.act({ move: 'i8' })), /forbidden/);
+  await frames(renju.page, 2);
+  await screenshot(renju.page, 'gomoku-renju-forbidden');
+  assert.deepEqual(renju.errors, []);
+  await renju.close();
 });

@@ -67,7 +67,7 @@ test('a notice is worded in the language, and state() keeps it in English', asyn
   const app = await openApp(env.browser, env.site.url + '?lang=ja&game=gomoku&size=40');
   const state = await appState(app.page);
   assert.equal(state.size, 15, 'the usual size');
-  assert.equal(state.notice, "The link's size=40 was left out (size: 40 is outside 5..19); the rest of the link is used.");
+  assert.equal(state.notice, "The link's size=40 was left out (size: 40 is outside 5..20); the rest of the link is used.");
   assert.deepEqual(await untranslated(app.page), []);
   await screenshot(app.page, 'lang-ja-notice');
   await app.close();
