@@ -18,8 +18,9 @@ private:
     Clock::time_point start_;
 };
 
-// CPU time spent by the calling thread, so games played in parallel each count their own. Emscripten
-// answers this clock with performance.now(): on the web (and under node) it is wall time.
+// CPU time spent by the calling thread, so games played in parallel each count their own. Where the
+// platform has no such clock (Emscripten refuses it), the monotonic clock stands in: on the web and
+// under node this is wall time.
 class CpuStopwatch {
 public:
     CpuStopwatch() : start_ms_(now_ms()) {}
@@ -28,7 +29,7 @@ public:
 private:
     static double now_ms() {
         timespec time{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
+        if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) != 0) clock_gettime(CLOCK_MONOTONIC, &time);
         return static_cast<double>(time.tv_sec) * 1000.0 + static_cast<double>(time.tv_nsec) / 1e6;
     }
     double start_ms_;
