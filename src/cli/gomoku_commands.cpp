@@ -186,31 +186,20 @@ nlohmann::json az_curve_json(const std::vector<AzCurvePoint>& curve) {
     return {{"games", games}, {"policy_loss", policy}, {"value_loss", value}, {"moves", moves}};
 }
 
-// Self-play in chunks so that progress can be shown; a game budget stops exactly there (the same
-// weights on every machine), a time budget wherever the clock says.
+// Self-play with progress on stderr (train_in_chunks), then the model file and the JSON summary.
 void run_train(TrainOptions& o) {
     if (!o.games && !o.minutes) throw InputError("give --games or --minutes");
     AzTrainer trainer(o.settings);
     const int64_t target = o.games.value_or(0);
     const double seconds = o.minutes.value_or(0) * 60.0;
     Progress progress("games", target, seconds, o.settings.window);
-    const auto report = [&] {
+    const auto extra = [&] {
         const auto& evaluations = trainer.evaluations();
-        progress.update(trainer.games(), evaluations.empty() ? "" : "vs pure-mcts:" + std::to_string(evaluations.back().pure_playouts) +
-                                                                         " " + std::to_string(std::lround(evaluations.back().win_ratio() * 100)) + "%");
+        if (evaluations.empty()) return std::string();
+        return "vs pure-mcts:" + std::to_string(evaluations.back().pure_playouts) + " " +
+               std::to_string(std::lround(evaluations.back().win_ratio() * 100)) + "%";
     };
-    if (target > 0) {
-        while (trainer.games() < target) {
-            trainer.train_until(trainer.games() + 1);
-            report();
-        }
-    } else {
-        while (progress.seconds() < seconds) {
-            trainer.think(std::min(250.0, (seconds - progress.seconds()) * 1000.0));
-            report();
-        }
-    }
-    progress.finish();
+    train_in_chunks(trainer, progress, target, seconds, 1, [&] { return trainer.games(); }, extra);
     write_file(o.out, learn::save_model(trainer.network().to_model(trainer.describe())));
     print_json({{"size", o.settings.board.size},
                 {"win", o.settings.board.win_length},

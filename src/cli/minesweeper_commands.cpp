@@ -259,29 +259,16 @@ nlohmann::json curve_json(const std::vector<CurvePoint>& curve) {
     return {{"episodes", episodes}, {"win_rate", win_rate}, {"mean_reward", reward}, {"loss", loss}};
 }
 
-// Trains in chunks so that progress can be shown; an episode budget stops exactly there (the same
-// weights on every machine), a time budget wherever the clock says.
+// Training with progress on stderr (train_in_chunks).
 void train(Trainer& trainer, const TrainOptions& o) {
     const int64_t target = o.episodes.value_or(0);
     const double seconds = o.minutes.value_or(0) * 60.0;
     Progress progress("episodes", target, seconds, o.settings.window);
-    const auto report = [&] {
+    const auto extra = [&] {
         const std::vector<CurvePoint>& curve = trainer.curve();
-        const std::string win = curve.empty() ? "" : "win " + std::to_string(std::lround(curve.back().win_rate * 100)) + "%";
-        progress.update(trainer.episodes(), win);
+        return curve.empty() ? std::string() : "win " + std::to_string(std::lround(curve.back().win_rate * 100)) + "%";
     };
-    if (target > 0) {
-        while (trainer.episodes() < target) {
-            trainer.train_until(std::min(target, trainer.episodes() + 10));
-            report();
-        }
-    } else {
-        while (progress.seconds() < seconds) {
-            trainer.think(std::min(250.0, (seconds - progress.seconds()) * 1000.0));
-            report();
-        }
-    }
-    progress.finish();
+    train_in_chunks(trainer, progress, target, seconds, 10, [&] { return trainer.episodes(); }, extra);
 }
 
 void add_train(CLI::App& game) {

@@ -3,6 +3,7 @@
 // The target is a count of units (episodes, games) or a time in seconds.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -29,5 +30,26 @@ private:
     double last_draw_ms_ = -1e9;
     Stopwatch watch_;
 };
+
+// Trains in chunks so that progress can be shown: a budget of `target` units (games, episodes) stops
+// exactly there, giving the same weights on every machine; a time budget (`seconds`) stops wherever
+// the clock says. `done()` counts the units trained so far, `extra()` ends the progress line.
+template <class Trainer, class Done, class Extra>
+void train_in_chunks(Trainer& trainer, Progress& progress, int64_t target, double seconds, int64_t chunk, Done done,
+                     Extra extra) {
+    const auto report = [&] { progress.update(done(), extra()); };
+    if (target > 0) {
+        while (done() < target) {
+            trainer.train_until(std::min(target, done() + chunk));
+            report();
+        }
+    } else {
+        while (progress.seconds() < seconds) {
+            trainer.think(std::min(250.0, (seconds - progress.seconds()) * 1000.0));
+            report();
+        }
+    }
+    progress.finish();
+}
 
 }  // namespace gridlab::cli

@@ -35,35 +35,20 @@ nlohmann::json curve_json(const std::vector<CurvePoint>& curve) {
     return {{"games", games}, {"score", score}, {"max_chain", max_chain}, {"loss", loss}};
 }
 
-// Trains in chunks so that progress can be shown; a game budget stops exactly there (the same weights
-// on every machine), a time budget wherever the clock says.
+// Training with progress on stderr (train_in_chunks).
 void train(Trainer& trainer, const TrainOptions& o) {
     const int64_t target = o.games.value_or(0);
     const double seconds = o.minutes.value_or(0) * 60.0;
     Progress progress("games", target, seconds, o.settings.window);
-    const auto report = [&] {
+    const auto extra = [&] {
         const std::vector<CurvePoint>& curve = trainer.curve();
-        std::string extra;
-        if (!curve.empty()) {
-            std::ostringstream text;
-            text.precision(3);
-            text << "chain " << curve.back().mean_max_chain << " score " << std::lround(curve.back().mean_score);
-            extra = text.str();
-        }
-        progress.update(trainer.games(), extra);
+        if (curve.empty()) return std::string();
+        std::ostringstream text;
+        text.precision(3);
+        text << "chain " << curve.back().mean_max_chain << " score " << std::lround(curve.back().mean_score);
+        return text.str();
     };
-    if (target > 0) {
-        while (trainer.games() < target) {
-            trainer.train_until(std::min(target, trainer.games() + 5));
-            report();
-        }
-    } else {
-        while (progress.seconds() < seconds) {
-            trainer.think(std::min(250.0, (seconds - progress.seconds()) * 1000.0));
-            report();
-        }
-    }
-    progress.finish();
+    train_in_chunks(trainer, progress, target, seconds, 5, [&] { return trainer.games(); }, extra);
 }
 
 }  // namespace
