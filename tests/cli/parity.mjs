@@ -81,7 +81,7 @@ const cases = [
   {
     args: ['puyo', 'eval', '--ai', 'greedy', '--rules', 'tutorial', '--colors', '5', '--pairs', '40',
            '--games', '10', '--seed', '2'],
-    timings: ['ms_per_move'],
+    timings: ['ms_per_move', 'mean_cpu_ms_per_move'],
   },
   {
     args: ['puyo', 'train', '--inputs', 'features', '--games', '30', '--pairs', '20', '--width', '16', '--window', '10',
@@ -98,7 +98,7 @@ const cases = [
   {
     args: ['puyo', 'eval', '--ai', 'learned', '--model', join(models, 'native-puyo.model'), '--pairs', '20',
            '--games', '10', '--seed', '3'],
-    timings: ['ms_per_move'],
+    timings: ['ms_per_move', 'mean_cpu_ms_per_move'],
   },
   {
     args: ['gomoku', 'move', '--ai', 'pure-mcts', '--playouts', '2000', '--seed', '4'],
