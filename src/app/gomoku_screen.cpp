@@ -515,6 +515,7 @@ void GomokuScreen::restore(const nlohmann::json& saved) {
         if (!action) throw Refusal(translatable("a saved move is not a cell of the board"));
         replay.state_.apply(*action);
     }
+    replay.find_threats();  // the restored position's forbidden points and threats, as after a move
     *this = std::move(replay);
 }
 

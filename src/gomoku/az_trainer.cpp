@@ -171,7 +171,7 @@ void AzTrainer::end_self_play_game() {
         window_policy_loss_ = window_value_loss_ = window_moves_ = 0;
     }
     if (settings_.eval_every > 0 && games_ % settings_.eval_every == 0) {
-        evaluation_.emplace();
+        evaluation_ = Evaluation{};  // not emplace(): clang 14 finds a nested struct with member initialisers not default-constructible
         evaluation_->point.games = games_;
         evaluation_->point.pure_playouts = pure_playouts_;
         start_evaluation_game();

@@ -123,7 +123,7 @@ private:
     struct Evaluation {
         AzEvaluationPoint point;
         int game = 0;
-        State state;
+        State state{Settings{}};  // spelt out: State() is explicit, which aggregate initialisation cannot call
         std::unique_ptr<Mcts> az, pure;
     };
     std::optional<Evaluation> evaluation_;
