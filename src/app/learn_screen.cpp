@@ -61,7 +61,8 @@ Run parse_run(const Params& params) {
     if (params.count("rows") || params.count("cols") || params.count("mines")) {
         s.board.rows = int_param(params, "rows", 9, 4, 16);
         s.board.cols = int_param(params, "cols", 9, 4, 16);
-        s.board.mines = int_param(params, "mines", 10, 1, s.board.rows * s.board.cols - 9);
+        const int most_mines = s.board.rows * s.board.cols - 9;
+        s.board.mines = int_param(params, "mines", std::min(10, most_mines), 1, most_mines);
     } else {
         const std::string level = choice_param(params, "level", "beginner", {"small", "beginner"});
         s.board = level == "small" ? kSmallBoard : ms::level_settings("beginner");
@@ -135,8 +136,9 @@ void LearnScreen::start_run(std::unique_ptr<ms::Trainer> trainer, double elapsed
     mark_dirty();
 }
 
-Params LearnScreen::params() const {
-    const ms::TrainSettings& s = trainer_->settings();
+Params LearnScreen::params() const { return run_params(trainer_->settings(), speed_); }
+
+Params LearnScreen::run_params(const ms::TrainSettings& s, int speed) {
     Params params{{"game", "learn"},
                   {"width", std::to_string(s.shape.width)},
                   {"depth", std::to_string(s.shape.depth)},
@@ -144,7 +146,7 @@ Params LearnScreen::params() const {
                   {"explore", format_exact(s.exploration)},
                   {"rewards", std::string(ms::reward_scheme_name(s.rewards))},
                   {"seed", std::to_string(s.seed)},
-                  {"speed", std::to_string(speed_)}};
+                  {"speed", std::to_string(speed)}};
     const std::string level = level_name(s.board);
     if (level != "custom") {
         params["level"] = level;
@@ -235,6 +237,7 @@ std::string LearnScreen::model_bytes() const {
 void LearnScreen::load_model(std::string_view bytes) {
     const learn::Model model = learn::load_model(bytes, "minesweeper");
     auto trainer = std::make_unique<ms::Trainer>(model);
+    parse_run(run_params(trainer->settings(), speed_));  // a run this screen could not start is refused
     const double elapsed_s = model.settings.value("seconds", 0.0);
     start_run(std::move(trainer), elapsed_s);
     message_ = translatable("Loaded a network that has played {count} games.",
@@ -249,6 +252,7 @@ void LearnScreen::restore(const nlohmann::json& saved) {
     const Run run = parse_run(saved.at("params").get<Params>());
     const learn::Model model = learn::load_model(base64_decode(saved.at("model").get<std::string>()), "minesweeper");
     auto trainer = std::make_unique<ms::Trainer>(model);
+    parse_run(run_params(trainer->settings(), run.speed));  // its save would not restore otherwise
     const bool training = saved.at("training").get<bool>();
     const double elapsed_s = model.settings.value("seconds", 0.0);
     speed_ = run.speed;

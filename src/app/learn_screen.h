@@ -58,6 +58,8 @@ private:
     void checkpoint();
     std::string model_bytes() const;
     Params edited_params() const;
+    // The parameters of a run with these settings: what params() gives, and parse_run() checks.
+    static Params run_params(const minesweeper::TrainSettings& settings, int speed);
 
     // The live game: the agent (a copy of the weights when the game began) plays it move by move.
     void start_live_game();
