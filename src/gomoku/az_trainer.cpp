@@ -1,6 +1,7 @@
 #include "gomoku/az_trainer.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "core/time_budget.h"
@@ -98,37 +99,64 @@ AzTrainer::AzTrainer(const AzTrainSettings& settings)
     network_ = std::make_shared<AzNetwork>(settings_.board, settings_.shape);
     Rng init_rng = Rng::for_stream(settings_.seed, 0);
     network_->init(init_rng);
+    make_optimisers();
+    replay_.reserve(static_cast<std::size_t>(settings_.replay_capacity));
+}
+
+// Adam keeps pointers to the network's parameters: made again whenever the network is replaced.
+void AzTrainer::make_optimisers() {
     const learn::AdamSettings adam{.learning_rate = settings_.learning_rate, .weight_decay = settings_.weight_decay};
     trunk_adam_ = std::make_unique<learn::Adam>(network_->trunk(), adam);
     policy_adam_ = std::make_unique<learn::Adam>(network_->policy_head(), adam);
     value_adam_ = std::make_unique<learn::Adam>(network_->value_head(), adam);
-    replay_.reserve(static_cast<std::size_t>(settings_.replay_capacity));
 }
 
 void AzTrainer::think(double budget_ms) {
-    const Stopwatch watch;
-    do step();
-    while (watch.elapsed_ms() < budget_ms);
+    const TimeBudget budget(budget_ms);
+    do advance(budget.remaining_ms());
+    while (!budget.expired());
 }
 
 void AzTrainer::train_until(int64_t games) {
     while (games_ < games || evaluation_) step();
 }
 
-void AzTrainer::step() {
+void AzTrainer::step() { advance(std::numeric_limits<double>::infinity()); }
+
+void AzTrainer::advance(double budget_ms) {
+    if (!searching_) begin_move();
+    Mcts& search = mover();
+    search.think(budget_ms);
+    if (!search.finished()) return;
+    searching_ = false;
     if (evaluation_)
-        evaluation_move();
+        finish_evaluation_move();
     else
-        self_play_move();
+        finish_self_play_move();
 }
 
-void AzTrainer::self_play_move() {
-    // A fresh search per move: the policy caches its last evaluation, and the weights change between games.
-    auto policy = std::make_unique<AzPolicy>(network_);
-    policy->set_root_noise(game_.num_moves(), settings_.noise, rng_.next_u64());
-    const std::unique_ptr<Mcts> search = make_az_search(std::move(policy), Budget{settings_.playouts, 0}, rng_.next_u64());
-    const SearchReport report = search->decide(game_);
+void AzTrainer::begin_move() {
+    if (evaluation_) {
+        mover().begin(evaluation_->state);
+    } else {
+        // A fresh search per move: the policy caches its last evaluation, and the weights change between games.
+        auto policy = std::make_unique<AzPolicy>(network_);
+        policy->set_root_noise(game_.num_moves(), settings_.noise, rng_.next_u64());
+        self_play_search_ = make_az_search(std::move(policy), Budget{settings_.playouts, 0}, rng_.next_u64());
+        self_play_search_->begin(game_);
+    }
+    searching_ = true;
+}
 
+Mcts& AzTrainer::mover() {
+    if (!evaluation_) return *self_play_search_;
+    Evaluation& e = *evaluation_;
+    const bool az_is_black = e.game % 2 == 0;
+    return (e.state.to_move() == Stone::Black) == az_is_black ? *e.az : *e.pure;
+}
+
+void AzTrainer::finish_self_play_move() {
+    const SearchReport report = self_play_search_->result();
     Sample sample;
     learn::Tensor planes({1, kAzInputPlanes, game_.size(), game_.size()});
     encode_position(game_, planes, 0);
@@ -138,7 +166,8 @@ void AzTrainer::self_play_move() {
     game_movers_.push_back(game_.to_move());
 
     const int action = game_.num_moves() < settings_.temperature_moves ? draw_action(game_samples_.back().visits, rng_)
-                                                                       : search->best_action();
+                                                                       : self_play_search_->best_action();
+    self_play_search_.reset();
     game_.apply(action);
     ++moves_;
     if (game_.is_terminal()) end_self_play_game();
@@ -170,12 +199,20 @@ void AzTrainer::end_self_play_game() {
         window_games_ = window_updates_ = 0;
         window_policy_loss_ = window_value_loss_ = window_moves_ = 0;
     }
-    if (settings_.eval_every > 0 && games_ % settings_.eval_every == 0) {
-        evaluation_ = Evaluation{};  // not emplace(): clang 14 finds a nested struct with member initialisers not default-constructible
-        evaluation_->point.games = games_;
-        evaluation_->point.pure_playouts = pure_playouts_;
-        start_evaluation_game();
-    }
+    if (evaluation_due()) start_evaluation();
+}
+
+// Every eval_every games, once (a resumed run plays again the evaluation its save interrupted).
+bool AzTrainer::evaluation_due() const {
+    return settings_.eval_every > 0 && games_ > 0 && games_ % settings_.eval_every == 0 &&
+           (evaluations_.empty() || evaluations_.back().games != games_);
+}
+
+void AzTrainer::start_evaluation() {
+    evaluation_ = Evaluation{};  // not emplace(): clang 14 finds a nested struct with member initialisers not default-constructible
+    evaluation_->point.games = games_;
+    evaluation_->point.pure_playouts = pure_playouts_;
+    start_evaluation_game();
 }
 
 void AzTrainer::update() {
@@ -215,13 +252,11 @@ void AzTrainer::start_evaluation_game() {
     e.state = State(settings_.board);
 }
 
-void AzTrainer::evaluation_move() {
+void AzTrainer::finish_evaluation_move() {
     Evaluation& e = *evaluation_;
-    const bool az_is_black = e.game % 2 == 0;
-    const bool az_to_move = (e.state.to_move() == Stone::Black) == az_is_black;
-    e.state.apply((az_to_move ? e.az : e.pure)->choose(e.state));
+    e.state.apply(mover().best_action());
     if (!e.state.is_terminal()) return;
-    const Stone az_stone = az_is_black ? Stone::Black : Stone::White;
+    const Stone az_stone = e.game % 2 == 0 ? Stone::Black : Stone::White;
     (e.state.winner() == Stone::Empty ? e.point.draws : e.state.winner() == az_stone ? e.point.wins : e.point.losses)++;
     if (++e.game < settings_.eval_games) {
         start_evaluation_game();
@@ -234,20 +269,85 @@ void AzTrainer::evaluation_move() {
 }
 
 nlohmann::json AzTrainer::describe() const {
+    const AzTrainSettings& s = settings_;
     nlohmann::json curve = nlohmann::json::array(), evaluations = nlohmann::json::array();
     for (const AzCurvePoint& p : curve_) curve.push_back({p.games, p.policy_loss, p.value_loss, p.moves});
     for (const AzEvaluationPoint& p : evaluations_)
         evaluations.push_back({p.games, p.pure_playouts, p.wins, p.draws, p.losses});
-    return {{"channels", settings_.shape.channels},
-            {"layers", settings_.shape.layers},
-            {"playouts", settings_.playouts},
-            {"learning_rate", settings_.learning_rate},
-            {"seed", settings_.seed},
+    return {{"channels", s.shape.channels},
+            {"layers", s.shape.layers},
+            {"playouts", s.playouts},
+            {"learning_rate", s.learning_rate},
+            {"weight_decay", s.weight_decay},
+            {"batch", s.batch},
+            {"updates_per_game", s.updates_per_game},
+            {"replay_capacity", s.replay_capacity},
+            {"temperature_moves", s.temperature_moves},
+            {"noise_fraction", s.noise.fraction},
+            {"noise_alpha", s.noise.alpha},
+            {"eval_every", s.eval_every},
+            {"eval_games", s.eval_games},
+            {"eval_az_playouts", s.eval_az_playouts},
+            {"eval_pure_playouts", s.eval_pure_playouts},
+            {"eval_pure_max", s.eval_pure_max},
+            {"window", s.window},
+            {"seed", s.seed},
             {"games", games_},
             {"moves", moves_},
             {"updates", updates_},
+            {"pure_playouts", pure_playouts_},
             {"curve", curve},
             {"evaluations", evaluations}};
+}
+
+namespace {
+
+// The settings describe() wrote, with the board to_model() added; every one is required.
+AzTrainSettings settings_from_description(const nlohmann::json& d) {
+    AzTrainSettings s;
+    s.board = {d.at("size").get<int>(), d.at("win").get<int>(), Rule::Freestyle};
+    s.shape = {d.at("channels").get<int>(), d.at("layers").get<int>()};
+    s.playouts = d.at("playouts").get<int64_t>();
+    s.learning_rate = d.at("learning_rate").get<float>();
+    s.weight_decay = d.at("weight_decay").get<float>();
+    s.batch = d.at("batch").get<int>();
+    s.updates_per_game = d.at("updates_per_game").get<int>();
+    s.replay_capacity = d.at("replay_capacity").get<int>();
+    s.temperature_moves = d.at("temperature_moves").get<int>();
+    s.noise = {d.at("noise_fraction").get<double>(), d.at("noise_alpha").get<double>()};
+    s.eval_every = d.at("eval_every").get<int>();
+    s.eval_games = d.at("eval_games").get<int>();
+    s.eval_az_playouts = d.at("eval_az_playouts").get<int64_t>();
+    s.eval_pure_playouts = d.at("eval_pure_playouts").get<int64_t>();
+    s.eval_pure_max = d.at("eval_pure_max").get<int64_t>();
+    s.window = d.at("window").get<int>();
+    s.seed = d.at("seed").get<uint64_t>();
+    learn::validate_described([&] { validate(s); });
+    return s;
+}
+
+}  // namespace
+
+AzTrainer::AzTrainer(const learn::Model& model) try : AzTrainer(settings_from_description(model.settings)) {
+    const AzNetwork network = AzNetwork::from_model(model);  // of the board in the settings
+    if (network.shape().channels != settings_.shape.channels || network.shape().layers != settings_.shape.layers)
+        throw learn::ModelError(translatable("the network is not the shape its settings describe"));
+    *network_ = network;
+    make_optimisers();
+    const nlohmann::json& d = model.settings;
+    games_ = learn::described_count(d, "games");
+    moves_ = learn::described_count(d, "moves");
+    updates_ = learn::described_count(d, "updates");
+    pure_playouts_ = learn::described_count(d, "pure_playouts", settings_.eval_pure_playouts, settings_.eval_pure_max);
+    for (const nlohmann::json& p : d.at("curve"))
+        curve_.push_back({p.at(0).get<int64_t>(), p.at(1).get<double>(), p.at(2).get<double>(), p.at(3).get<double>()});
+    for (const nlohmann::json& p : d.at("evaluations"))
+        evaluations_.push_back({p.at(0).get<int64_t>(), p.at(1).get<int64_t>(), p.at(2).get<int>(), p.at(3).get<int>(),
+                                p.at(4).get<int>()});
+    rng_ = Rng::for_stream(settings_.seed, 2 + static_cast<uint64_t>(games_));
+    if (evaluation_due()) start_evaluation();
+} catch (const nlohmann::json::exception& error) {
+    throw learn::ModelError(translatable("the model's settings are incomplete ({reason})", {{"reason", error.what()}}));
 }
 
 }  // namespace gridlab::gomoku

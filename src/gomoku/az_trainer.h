@@ -11,9 +11,12 @@
 // Self-play explores twice: Dirichlet noise in the root's priors, and the first moves of a game drawn
 // in proportion to their visits (temperature 1) rather than the most visited.
 //
-// Anytime like the other learners: think(ms) plays and learns for about that long, one move at a time
-// (a self-play or evaluation move), so the web app can run it in slices or a worker; the weights after
-// N games do not depend on the slicing and are bit-identical natively and in WebAssembly.
+// Anytime like the other learners: think(ms) plays and learns for about that long, so the web app can
+// run it in slices or a worker. A slice may end inside a move: one search of 400 playouts takes 30-50
+// ms with the default network (more in WebAssembly, and a game-ending move also makes the updates),
+// too long for a frame, so the search of the move in progress is kept and goes on in the next slice.
+// The weights after N games do not depend on the slicing and are bit-identical natively and in
+// WebAssembly.
 #pragma once
 
 #include <array>
@@ -75,16 +78,27 @@ struct AzEvaluationPoint {
 class AzTrainer {
 public:
     explicit AzTrainer(const AzTrainSettings& settings);  // throws std::invalid_argument
+    // Resumes the run of a model file written from network().to_model(describe()): the settings, the
+    // weights, the counts, the curves, the evaluations and the current opponent's playouts. The
+    // replay buffer and Adam's moments start afresh, and so does a game or an evaluation that was in
+    // progress (an evaluation due at the saved count is played again). Throws learn::ModelError when
+    // the description is incomplete or out of range or the network is not the shape it describes.
+    explicit AzTrainer(const learn::Model& model);
 
-    void think(double budget_ms);  // at least one move
-    void train_until(int64_t games);
-    void step();                    // one move of the game in progress (self-play or evaluation)
+    void think(double budget_ms);  // at least a few playouts; may end inside a move
+    void train_until(int64_t games);  // to the end of the evaluation that game `games` starts, if any
+    void step();                    // to the end of the move in progress (self-play or evaluation)
+    // Searches the move in progress for about budget_ms (at least a few playouts), and plays it when
+    // its search is done: at most one move.
+    void advance(double budget_ms);
 
     int64_t games() const { return games_; }
     int64_t moves() const { return moves_; }
     int64_t updates() const { return updates_; }
     const std::vector<AzCurvePoint>& curve() const { return curve_; }
     const std::vector<AzEvaluationPoint>& evaluations() const { return evaluations_; }
+    bool evaluating() const { return evaluation_.has_value(); }  // playing an evaluation's games
+    int64_t pure_playouts() const { return pure_playouts_; }   // the opponent of the next evaluation
     const AzNetwork& network() const { return *network_; }
     const AzTrainSettings& settings() const { return settings_; }
     const State& self_play_position() const { return game_; }
@@ -102,10 +116,15 @@ public:
     static std::array<Sample, 8> symmetries(const Sample& sample, int size);
 
 private:
-    void self_play_move();
+    void make_optimisers();
+    void begin_move();
+    Mcts& mover();  // the search of the move in progress
+    void finish_self_play_move();
     void end_self_play_game();
     void update();
-    void evaluation_move();
+    bool evaluation_due() const;
+    void start_evaluation();
+    void finish_evaluation_move();
     void start_evaluation_game();
 
     AzTrainSettings settings_;
@@ -115,6 +134,8 @@ private:
     State game_;
     std::vector<Sample> game_samples_;
     std::vector<Stone> game_movers_;
+    std::unique_ptr<Mcts> self_play_search_;  // of the self-play move in progress
+    bool searching_ = false;                   // a move's search has begun and is not done
     std::vector<Sample> replay_;
     size_t replay_next_ = 0;
     learn::Tensor inputs_, policy_targets_, mask_, value_targets_;

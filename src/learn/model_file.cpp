@@ -135,4 +135,12 @@ Model load_model(std::string_view bytes, std::string_view expected_game) {
     return model;
 }
 
+int64_t described_count(const nlohmann::json& settings, const char* key, int64_t lo, int64_t hi) {
+    const int64_t count = settings.at(key).get<int64_t>();
+    if (count < lo || count > hi)
+        throw ModelError(translatable("the model's settings are out of range ({reason})",
+                                      {{"reason", std::string(key) + " " + std::to_string(count)}}));
+    return count;
+}
+
 }  // namespace gridlab::learn

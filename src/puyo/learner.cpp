@@ -264,12 +264,17 @@ TrainSettings settings_from_description(const nlohmann::json& d) {
     s.replay_capacity = d.value("replay_capacity", s.replay_capacity);
     s.window = d.value("window", s.window);
     s.seed = d.at("seed").get<uint64_t>();
+    learn::validate_described([&] { validate(s); });
     return s;
 }
 
 void require_shape_of(const learn::Network& network, const TrainSettings& settings) {
     if (network.architecture() != make_value_network(settings.shape, settings.rules).architecture())
-        throw std::invalid_argument("the network is not the shape its settings describe");
+        throw learn::ModelError(translatable("the network is not the shape its settings describe"));
+}
+
+learn::ModelError incomplete_settings(const nlohmann::json::exception& error) {
+    return learn::ModelError(translatable("the model's settings are incomplete ({reason})", {{"reason", error.what()}}));
 }
 
 }  // namespace
@@ -279,16 +284,16 @@ Trainer::Trainer(const learn::Model& model) try : Trainer(settings_from_descript
     network_ = model.network;
     optimizer_ = std::make_unique<learn::Adam>(network_, learn::AdamSettings{.learning_rate = settings_.learning_rate});
     const nlohmann::json& d = model.settings;
-    games_ = d.at("games").get<int64_t>();
-    moves_ = d.at("moves").get<int64_t>();
-    updates_ = d.at("updates").get<int64_t>();
+    games_ = learn::described_count(d, "games");
+    moves_ = learn::described_count(d, "moves");
+    updates_ = learn::described_count(d, "updates");
     rng_ = Rng::for_stream(settings_.seed, 2 + static_cast<uint64_t>(games_));
     state_ = State(game_settings(settings_), rng_.next_u64());
     for (const nlohmann::json& point : d.value("curve", nlohmann::json::array()))
         curve_.push_back({point.at(0).get<int64_t>(), point.at(1).get<double>(), point.at(2).get<double>(),
                           point.at(3).get<double>()});
 } catch (const nlohmann::json::exception& error) {
-    throw std::invalid_argument(std::string("the model's settings are incomplete: ") + error.what());
+    throw incomplete_settings(error);
 }
 
 void Trainer::think(double budget_ms) {
@@ -401,11 +406,10 @@ namespace {
 
 TrainSettings model_settings(const learn::Model& model) try {
     TrainSettings settings = settings_from_description(model.settings);
-    validate(settings);
     require_shape_of(model.network, settings);
     return settings;
 } catch (const nlohmann::json::exception& error) {
-    throw std::invalid_argument(std::string("the model's settings are incomplete: ") + error.what());
+    throw incomplete_settings(error);
 }
 
 }  // namespace

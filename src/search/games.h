@@ -1,5 +1,6 @@
 // Each game's part of the search protocol (search.h): the request a screen sends, the job the
-// request becomes, and the report it gets back. A game's three live in one file, <game>_search.cpp.
+// request becomes, and the report it gets back. A game's three live in one file, <game>_search.cpp,
+// and its training's in <game>_training.cpp (the job they share: training_job.h).
 #pragma once
 
 #include <memory>
@@ -8,11 +9,13 @@
 #include <vector>
 
 #include "gomoku/ai.h"
+#include "gomoku/az_trainer.h"
 #include "gomoku/rules.h"
 #include "minesweeper/learner.h"
 #include "minesweeper/rules.h"
 #include "minesweeper/solver.h"
 #include "puyo/ai.h"
+#include "puyo/learner.h"
 #include "puyo/rules.h"
 #include "search/search.h"
 
@@ -24,6 +27,17 @@ namespace gridlab::search {
 nlohmann::json gomoku_request(const gomoku::State& state, const gomoku::AiSpec& ai, uint64_t seed);
 std::unique_ptr<Job> gomoku_job(const nlohmann::json& request);
 gomoku::SearchReport gomoku_report(const nlohmann::json& report);  // the move is report["move"]
+
+// --- Gomoku training (type "train"): the AlphaZero learner. settings {size, win, channels, layers,
+// playouts, lr, weight_decay, batch, updates_per_game, replay_capacity, temperature_moves,
+// noise_fraction, noise_alpha, eval_every, eval_games, eval_az_playouts, eval_pure_playouts,
+// eval_pure_max, window, seed}, model (optional: base64 model file to resume from; its own settings
+// win), episodes (optional: the self-play games to end at, the evaluation they start included; else
+// it runs until cancelled) ---
+// Report: {"games", "moves", "updates", "seconds", "weight_hash", "model": the run as base64 model file,
+//          as `gridlab gomoku train --out` writes it}. A slice may end inside a move's search.
+nlohmann::json gomoku_training_request(const gomoku::AzTrainSettings& settings, const std::string& model);
+std::unique_ptr<Job> gomoku_training_job(const nlohmann::json& request);
 
 // --- Minesweeper: params {rows, cols, mines, first, seed}, actions [["reveal"|"flag"|"chord", cell]...],
 // ai {name, seed} ---
@@ -47,5 +61,14 @@ nlohmann::json puyo_request(const puyo::Settings& settings, uint64_t game_seed, 
                             const std::string& ai, uint64_t seed);
 std::unique_ptr<Job> puyo_job(const nlohmann::json& request);
 puyo::Plan puyo_plan(const nlohmann::json& report);
+
+// --- Puyo training (type "train"): the afterstate value learner. settings {rules, colors, pairs, inputs,
+// width, lr, explore, gamma, lambda, batch, updates_per_game, replay_capacity, window, seed}, model
+// (optional: base64 model file to resume from; its own settings win), episodes (optional: the games to
+// end at; else it runs until cancelled) ---
+// Report: {"games", "moves", "updates", "seconds", "weight_hash", "model": the run as base64 model file,
+//          as `gridlab puyo train --out` writes it}.
+nlohmann::json puyo_training_request(const puyo::TrainSettings& settings, const std::string& model);
+std::unique_ptr<Job> puyo_training_job(const nlohmann::json& request);
 
 }  // namespace gridlab::search

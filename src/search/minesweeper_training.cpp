@@ -1,13 +1,12 @@
-// Minesweeper's training job (games.h): a network learns in the worker, in slices, and every
-// progress report carries the run as a model file, which the page saves, shows and plays with.
-#include <limits>
+// Minesweeper's training job (games.h, training_job.h): a network learns in the worker, in slices, and
+// every progress report carries the run as a model file, which the page saves, shows and plays with.
 #include <stdexcept>
 
 #include "core/text.h"
-#include "core/time_budget.h"
 #include "learn/model_file.h"
 #include "minesweeper/learner.h"
 #include "search/games.h"
+#include "search/training_job.h"
 
 namespace gridlab::search {
 
@@ -15,36 +14,19 @@ namespace {
 
 namespace ms = gridlab::minesweeper;
 
-class TrainingJob : public Job {
-public:
-    TrainingJob(std::unique_ptr<ms::Trainer> trainer, double seconds, int64_t episodes)
-        : trainer_(std::move(trainer)), seconds_(seconds), target_(episodes) {}
-    // Whole episodes, so that a run to `episodes` ends where the command line's does.
-    void think(double ms) override {
-        const Stopwatch clock;
-        const TimeBudget budget(ms);
-        do trainer_->train_until(trainer_->episodes() + 1);
-        while (!finished() && !budget.expired());
-        seconds_ += clock.elapsed_ms() / 1000.0;
+struct MinesweeperTraining {
+    using Trainer = ms::Trainer;
+    static constexpr const char* kGame = "minesweeper";
+    // Whole episodes (a few milliseconds each), so that a run to `episodes` ends where the command line's does.
+    static void train(Trainer& trainer, double) { trainer.train_until(trainer.episodes() + 1); }
+    static bool reached(const Trainer& trainer, int64_t target) { return trainer.episodes() >= target; }
+    static nlohmann::json report(const Trainer& trainer, const nlohmann::json& description) {
+        return {{"episodes", trainer.episodes()},
+                {"steps", trainer.steps()},
+                {"updates", trainer.updates()},
+                {"weight_hash", learn::hex16(learn::weight_hash(trainer.network()))},
+                {"model", base64_encode(learn::save_model({kGame, trainer.network(), description}))}};
     }
-    bool finished() const override { return trainer_->episodes() >= target_; }
-    nlohmann::json report() const override {
-        nlohmann::json description = trainer_->describe();
-        description["seconds"] = seconds_;
-        return {{"episodes", trainer_->episodes()},
-                {"steps", trainer_->steps()},
-                {"updates", trainer_->updates()},
-                {"seconds", seconds_},
-                {"weight_hash", learn::hex16(learn::weight_hash(trainer_->network()))},
-                {"model", base64_encode(learn::save_model({"minesweeper", trainer_->network(), description}))}};
-    }
-    double progress_ms() const override { return kTrainingProgressMs; }
-    bool answers_cancel() const override { return true; }
-
-private:
-    std::unique_ptr<ms::Trainer> trainer_;
-    double seconds_;
-    int64_t target_;
 };
 
 ms::TrainSettings train_settings(const nlohmann::json& request) {
@@ -62,12 +44,7 @@ ms::TrainSettings train_settings(const nlohmann::json& request) {
     settings.exploration = number_field(s, "explore", 0.0, 1.0, where);
     settings.window = static_cast<int>(int_field(s, "window", 1, 1'000'000, where));
     settings.seed = seed_field(s, "seed", where);
-    try {
-        ms::validate(settings);
-    } catch (const std::invalid_argument& error) {
-        throw std::invalid_argument(where + ": " + error.what());
-    }
-    return settings;
+    return validated_settings(settings);
 }
 
 }  // namespace
@@ -85,18 +62,7 @@ nlohmann::json minesweeper_training_request(const ms::TrainSettings& s, const st
 }
 
 std::unique_ptr<Job> minesweeper_training_job(const nlohmann::json& request) {
-    const ms::TrainSettings settings = train_settings(request);
-    const int64_t episodes = request.contains("episodes")
-                                 ? int_field(request, "episodes", 1, int64_t{1} << 40, "")
-                                 : std::numeric_limits<int64_t>::max();
-    if (!request.contains("model")) return std::make_unique<TrainingJob>(std::make_unique<ms::Trainer>(settings), 0.0, episodes);
-    const nlohmann::json& text = field(request, "model", "");
-    try {
-        const learn::Model model = learn::load_model(base64_decode(text.is_string() ? text.get<std::string>() : ""), "minesweeper");
-        return std::make_unique<TrainingJob>(std::make_unique<ms::Trainer>(model), model.settings.value("seconds", 0.0), episodes);
-    } catch (const std::exception& error) {
-        throw std::invalid_argument(std::string("model: ") + error.what());
-    }
+    return make_training_job<MinesweeperTraining>(request, train_settings(request));
 }
 
 }  // namespace gridlab::search

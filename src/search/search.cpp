@@ -96,13 +96,13 @@ Request parse_request(const nlohmann::json& message) {
     request.type = choice_field(message, "type", {"search", "train", "cancel"}, "");
     request.id = int_field(message, "id", 1, kMaxId, "");
     if (request.type == "cancel") return request;
-    if (request.type == "train") {
-        choice_field(message, "game", {"minesweeper"}, "");
-        request.job = minesweeper_training_job(message);
-        return request;
-    }
     const std::string game = choice_field(message, "game", {"gomoku", "minesweeper", "puyo"}, "");
-    request.job = game == "gomoku" ? gomoku_job(message) : game == "minesweeper" ? minesweeper_job(message) : puyo_job(message);
+    if (request.type == "train")
+        request.job = game == "gomoku"        ? gomoku_training_job(message)
+                      : game == "minesweeper" ? minesweeper_training_job(message)
+                                              : puyo_training_job(message);
+    else
+        request.job = game == "gomoku" ? gomoku_job(message) : game == "minesweeper" ? minesweeper_job(message) : puyo_job(message);
     return request;
 }
 

@@ -4,7 +4,8 @@
 // web/README.md; this file and the per-game files are its only C++ place.
 //
 // To the worker:   {"v":1,"type":"search","id":7,"game":"gomoku","params":{...},"moves":[...],"ai":{...}}
-//                  {"v":1,"type":"train","id":8,"game":"minesweeper","settings":{...},"model":"<base64>"}
+//                  {"v":1,"type":"train","id":8,"game":"minesweeper"|"puyo"|"gomoku","settings":{...},
+//                   "model":"<base64>"}
 //                  {"v":1,"type":"cancel","id":7}
 // From the worker: {"v":1,"type":"progress","id":7,"report":{...}}   about every kProgressMs (a
 //                                                                    training's every kTrainingProgressMs)

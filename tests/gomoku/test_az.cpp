@@ -244,3 +244,129 @@ TEST_CASE("az training: a short seeded run beats the untrained network", "[gomok
     // one wins every game against it, with either colour.
     CHECK(score(trainer.network(), untrained.network(), 20, 50) == 20);
 }
+
+namespace {
+
+// small_run() with evaluations every 3 games (2 games each, against pure-mcts from 50 playouts,
+// raised to at most 150) and a curve point every 2 games.
+AzTrainSettings evaluated_run() {
+    AzTrainSettings settings = small_run();
+    settings.eval_every = 3;
+    settings.eval_games = 2;
+    settings.eval_az_playouts = 20;
+    settings.eval_pure_playouts = 50;
+    settings.eval_pure_max = 150;
+    settings.window = 2;
+    return settings;
+}
+
+learn::Model saved(const AzTrainer& trainer) {
+    return learn::load_model(learn::save_model(trainer.network().to_model(trainer.describe())), "gomoku");
+}
+
+}  // namespace
+
+TEST_CASE("az training: the weights after N games do not depend on how the thinking is sliced", "[gomoku][az]") {
+    AzTrainer whole(evaluated_run());
+    whole.train_until(6);
+    REQUIRE(whole.evaluations().size() == 2u);
+    for (double slice_ms : {0.0, 0.5}) {
+        AzTrainer sliced(evaluated_run());
+        int slices = 0;
+        while (sliced.games() < 6 || sliced.evaluating()) {
+            sliced.advance(slice_ms);
+            ++slices;
+        }
+        CHECK(slices > sliced.moves());  // slices that ended inside a move's search
+        CHECK(sliced.network().weight_hash() == whole.network().weight_hash());
+        CHECK(sliced.moves() == whole.moves());
+        CHECK(sliced.evaluations().back().wins == whole.evaluations().back().wins);
+    }
+}
+
+TEST_CASE("az training: a run saved in a model file resumes with its settings, weights, counts and history", "[gomoku][az]") {
+    AzTrainer first(evaluated_run());
+    first.train_until(6);
+    const AzTrainer resumed(saved(first));
+    CHECK(resumed.network().weight_hash() == first.network().weight_hash());
+    CHECK(resumed.games() == 6);
+    CHECK(resumed.moves() == first.moves());
+    CHECK(resumed.updates() == first.updates());
+    CHECK(resumed.pure_playouts() == first.pure_playouts());
+    CHECK(!resumed.evaluating());  // the evaluation of game 6 was played before the save
+    const AzTrainSettings& s = resumed.settings();
+    CHECK(s.board.size == 5);
+    CHECK(s.board.win_length == 4);
+    CHECK(s.shape.channels == 8);
+    CHECK(s.shape.layers == 2);
+    CHECK(s.playouts == 30);
+    CHECK(s.batch == 32);
+    CHECK(s.replay_capacity == 4000);
+    CHECK(s.temperature_moves == 4);
+    CHECK(s.noise.alpha == 0.3);
+    CHECK(s.eval_pure_max == 150);
+    CHECK(s.window == 2);
+    CHECK(s.seed == 7);
+    REQUIRE(resumed.curve().size() == 3u);
+    CHECK(resumed.curve()[2].policy_loss == first.curve()[2].policy_loss);
+    CHECK(resumed.curve()[2].moves == first.curve()[2].moves);
+    REQUIRE(resumed.evaluations().size() == 2u);
+    CHECK(resumed.evaluations()[1].games == 6);
+    CHECK(resumed.evaluations()[1].wins == first.evaluations()[1].wins);
+    CHECK(resumed.evaluations()[1].losses == first.evaluations()[1].losses);
+
+    AzTrainer goes_on(saved(first));
+    goes_on.train_until(9);
+    CHECK(goes_on.games() == 9);
+    CHECK(goes_on.updates() == first.updates() + 3 * 4);
+    CHECK(goes_on.curve().size() == 4u);
+    CHECK(goes_on.evaluations().size() == 3u);
+    CHECK(goes_on.network().weight_hash() != first.network().weight_hash());
+}
+
+TEST_CASE("az training: a run saved during an evaluation plays that evaluation again", "[gomoku][az]") {
+    AzTrainer first(evaluated_run());
+    while (first.games() < 3 || !first.evaluating()) first.step();
+    first.step();  // one move of the evaluation's first game
+    AzTrainer resumed(saved(first));
+    CHECK(resumed.evaluating());
+    CHECK(resumed.evaluations().empty());
+    resumed.train_until(3);
+    REQUIRE(resumed.evaluations().size() == 1u);
+    CHECK(resumed.evaluations()[0].games == 3);
+    CHECK(resumed.evaluations()[0].wins + resumed.evaluations()[0].draws + resumed.evaluations()[0].losses == 2);
+}
+
+TEST_CASE("az training: a model whose description is incomplete, out of range or of another shape is refused", "[gomoku][az]") {
+    AzTrainer trainer(evaluated_run());
+    trainer.train_until(1);
+    const learn::Model good = saved(trainer);
+    const auto spoiled = [&](const char* key, const nlohmann::json& value) {
+        learn::Model model = good;
+        if (value.is_null()) model.settings.erase(key);
+        else model.settings[key] = value;
+        return model;
+    };
+    const auto refusal = [](const learn::Model& model) -> std::string {
+        try {
+            AzTrainer resumed(model);
+        } catch (const learn::ModelError& error) {
+            return error.what();
+        }
+        return "accepted";
+    };
+    CHECK(refusal(good) == "accepted");
+    CHECK(refusal(spoiled("playouts", nullptr)).starts_with("the model's settings are incomplete ("));
+    CHECK(refusal(spoiled("evaluations", nullptr)).starts_with("the model's settings are incomplete ("));
+    CHECK(refusal(spoiled("batch", "many")).starts_with("the model's settings are incomplete ("));
+    CHECK(refusal(spoiled("playouts", 0)) == "the model's settings are out of range (playouts must be in 1..100000)");
+    CHECK(refusal(spoiled("replay_capacity", 8)) == "the model's settings are out of range (replay capacity must be in batch..1000000)");
+    CHECK(refusal(spoiled("games", -1)) == "the model's settings are out of range (games -1)");
+    CHECK(refusal(spoiled("pure_playouts", 151)) == "the model's settings are out of range (pure_playouts 151)");
+    CHECK(refusal(spoiled("size", 16)) == "the model's settings are out of range (size 16 is not in 5..15)");
+    CHECK(refusal(spoiled("size", 6)) == "not a Gomoku policy-value network of this program's shape");
+    CHECK(refusal(spoiled("channels", 9)) == "the network is not the shape its settings describe");
+    learn::Model puyo = good;
+    puyo.game = "puyo";
+    CHECK(refusal(puyo) == "model for game puyo, not gomoku");
+}

@@ -196,6 +196,30 @@ TEST_CASE("puyo learner: a run saved in a model file resumes with its weights, c
     CHECK(learn::weight_hash(resumed.network()) != learn::weight_hash(first.network()));
 }
 
+TEST_CASE("puyo learner: a run whose description is incomplete, out of range or of another shape is not resumed", "[puyo][learner]") {
+    Trainer trainer(small_training(7));
+    trainer.train_until(2);
+    const auto refusal = [&](const char* key, const nlohmann::json& value) -> std::string {
+        nlohmann::json settings = trainer.describe();
+        if (value.is_null()) settings.erase(key);
+        else settings[key] = value;
+        try {
+            Trainer resumed(learn::Model{"puyo", trainer.network(), settings});
+        } catch (const learn::ModelError& error) {
+            return error.what();
+        }
+        return "accepted";
+    };
+    CHECK(refusal("seed", 7) == "accepted");
+    CHECK(refusal("lambda", nullptr).starts_with("the model's settings are incomplete ("));
+    CHECK(refusal("games", nullptr).starts_with("the model's settings are incomplete ("));
+    CHECK(refusal("curve", "rising").starts_with("the model's settings are incomplete ("));
+    CHECK(refusal("lambda", 1.5) == "the model's settings are out of range (lambda: must be in [0, 1])");
+    CHECK(refusal("width", 0) == "the model's settings are out of range (width: 0 is outside 1..256)");
+    CHECK(refusal("moves", -3) == "the model's settings are out of range (moves -3)");
+    CHECK(refusal("width", 17) == "the network is not the shape its settings describe");
+}
+
 TEST_CASE("puyo learner: a model for another game, or whose settings do not fit, is refused", "[puyo][learner]") {
     Trainer trainer(small_training(7));
     const std::string bytes = learn::save_model({"puyo", trainer.network(), trainer.describe()});

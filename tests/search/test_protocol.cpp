@@ -212,7 +212,7 @@ TEST_CASE("training protocol: a malformed train request is refused with an exact
         else request["settings"][key] = value;
         return worker.receive(request.dump());
     };
-    CHECK(worker.receive(R"({"v":1,"type":"train","id":6,"game":"puyo"})") == error(6, "game: expected one of minesweeper"));
+    CHECK(worker.receive(R"({"v":1,"type":"train","id":6,"game":"go"})") == error(6, "game: expected one of gomoku, minesweeper, puyo"));
     CHECK(worker.receive(R"({"v":1,"type":"train","id":6,"game":"minesweeper"})") == error(6, "settings: missing"));
     CHECK(spoiled("rows", nullptr) == error(6, "settings.rows: missing"));
     CHECK(spoiled("mines", 37) == error(6, "settings.mines: expected a whole number in 0..36"));
