@@ -11,7 +11,7 @@
 // (its network knows only the scoring it was trained on).
 //
 // Parameters: speed (AI moves per second), rules (tsu|tutorial), colors (3..5), pairs (the game ends
-// after this many; 0 none, ai=learned 1..1000), ai (random|greedy|beam|learned), play (human|ai), seed.
+// after this many; 0 none, ai=learned 1..200), ai (random|greedy|beam|learned), play (human|ai), seed.
 // Actions: {"move":"left"|"right"}, {"rotate":"cw"|"ccw"}, {"drop":true}, {"place":[column,rotation]},
 // {"ai":"move"|"play"|"stop"}.
 #pragma once

@@ -90,6 +90,15 @@ TEST_CASE("Puyo ai=learned needs the Learn screen's agent, and its rules", "[scr
     CHECK(screen.params().at("pairs") == "20");
     CHECK(screen.state()["pairs"] == 20);
     CHECK(screen.state()["ai"]["name"] == "learned");
+    // Its own game is played out when the game starts: at most 200 pairs.
+    try {
+        screen.new_game({{"ai", "learned"}, {"pairs", "201"}});
+        FAIL("201 pairs were accepted");
+    } catch (const ValueError& refused) {
+        CHECK(refused.param() == "pairs");
+        CHECK(refused.high() == "200");
+    }
+    CHECK(screen.params().at("seed") == "5");
 }
 
 TEST_CASE("Puyo ai=learned: the agent's game on the same pairs is the score to beat, and the screen plays it", "[screens]") {
