@@ -498,7 +498,10 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     build_threat_text();
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not answer: {reason}", {{"reason", ai_error_}}));
     ImGui::Checkbox(tr("Show the search"), &show_search_);
-    if (show_search_)
+    if (show_search_ && ai_[side_index(state_.to_move())].name == "az")
+        text_wrapped_disabled(tr("Circles: how much of its search went to each move, led by the network; blue good, red bad "
+                                 "for the side to move."));
+    else if (show_search_)
         text_wrapped_disabled(tr("Circles: how much of its practice games went to each move; blue good, red bad "
                                  "for the side to move (mcts counts a draw almost as a loss)."));
     build_move_list();
