@@ -543,6 +543,8 @@ void PuyoScreen::build_panel(const Frame& frame) {
     }
     if (!model && edit_ai_ == kLearnedAi) edit_ai_ = 2;  // its agent is gone
     Params settings{{"rules", kRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
+    // "Same game again" after watching the agent: the same pairs to play against its score.
+    if (edit_ai_ == kLearnedAi && learned_) settings["pairs"] = std::to_string(state_.settings().max_pairs);
     new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
     if (!settings_error_.empty()) text_wrapped(settings_error_);
 }
