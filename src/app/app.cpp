@@ -140,8 +140,8 @@ std::string to_query(const Params& params) {
 
 App::App() {
     screens_.push_back(std::make_unique<MinesweeperScreen>(models_));
-    screens_.push_back(std::make_unique<PuyoScreen>());
-    screens_.push_back(std::make_unique<GomokuScreen>());
+    screens_.push_back(std::make_unique<PuyoScreen>(models_));
+    screens_.push_back(std::make_unique<GomokuScreen>(models_));
     auto learn = std::make_unique<LearnScreen>(models_);
     learn_ = learn.get();
     screens_.push_back(std::move(learn));

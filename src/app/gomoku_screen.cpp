@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 
@@ -13,6 +14,8 @@
 #include "app/keys.h"
 #include "app/palette.h"
 #include "core/json_int.h"
+#include "core/text.h"
+#include "gomoku/az_mcts.h"
 #include "gomoku/threat_space.h"
 #include "gomoku/threats.h"
 #include "search/games.h"
@@ -24,7 +27,8 @@ using gomoku::Stone;
 namespace {
 
 using namespace palette;
-constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts"};
+constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts", "az"};
+constexpr int kAzPlayer = 3;  // offered once the Learn screen has a network
 // Search tree nodes (about 24 bytes each, two pools with tree reuse): small enough for a
 // Chromebook's browser tab, and more than a few seconds of thinking fill.
 constexpr int64_t kMaxNodes = 300'000;
@@ -67,7 +71,7 @@ nlohmann::json notation_list(const std::vector<int>& actions, int size) {
 
 }  // namespace
 
-GomokuScreen::GomokuScreen() { new_game({}); }
+GomokuScreen::GomokuScreen(const LearnedModels& models) : models_(&models) { new_game({}); }
 
 std::vector<CellLook> GomokuScreen::preview() const {
     std::vector<CellLook> cells(kPreviewSide * kPreviewSide, {0, kShapeGridLines, kMarkNone});
@@ -79,14 +83,31 @@ std::vector<CellLook> GomokuScreen::preview() const {
 }
 
 void GomokuScreen::new_game(const Params& params) {
+    const std::string black = choice_param(params, "black", "human", {"human", "pure-mcts", "mcts", "az"});
+    const std::string white = choice_param(params, "white", "mcts", {"human", "pure-mcts", "mcts", "az"});
+    const char* az_side = black == "az" ? "black" : white == "az" ? "white" : nullptr;
+    std::optional<gomoku::AzNetwork> network;
+    if (az_side) {
+        if (!models_->gomoku)
+            throw Refusal(translatable("{player}: there is no trained network yet; train one on the Learn screen first",
+                                       {{"player", literal(az_side)}}));
+        network = gomoku::AzNetwork::from_model(*models_->gomoku);
+    }
     gomoku::Settings settings;
-    settings.size = int_param(params, "size", 15, gomoku::kMinSize, gomoku::kMaxSize);
-    settings.win_length = int_param(params, "win", 5, 3, settings.size);
+    settings.size = int_param(params, "size", network ? network->board().size : 15, gomoku::kMinSize, gomoku::kMaxSize);
+    settings.win_length = int_param(params, "win", network ? network->board().win_length : 5, 3, settings.size);
     settings.rule = gomoku::parse_rule(choice_param(params, "rule", "freestyle", {"freestyle", "standard", "renju"}));
-    const std::string black = choice_param(params, "black", "human", {"human", "pure-mcts", "mcts"});
-    const std::string white = choice_param(params, "white", "mcts", {"human", "pure-mcts", "mcts"});
+    if (network) {
+        try {
+            network->require_board(settings);
+        } catch (const learn::ModelError& other_board) {
+            throw Refusal(translatable("{player}: the trained network plays on another board ({reason})",
+                                       {{"player", literal(az_side)}, {"reason", other_board.message()}}));
+        }
+    }
     const int ms = int_param(params, "ms", 1000, 50, 20000);
     const int playouts = int_param(params, "playouts", 5000, 100, 1000000);
+    const int az_playouts = int_param(params, "playouts", int(gomoku::kDefaultAzPlayouts), 100, 1000000);
     const uint64_t seed = seed_param(params);
 
     // Everything is valid: now replace the game.
@@ -101,15 +122,17 @@ void GomokuScreen::new_game(const Params& params) {
     for (Stone side : {Stone::Black, Stone::White}) {
         const int i = side_index(side);
         const std::string& name = player(side);
-        ai_[i] = {name, name == "mcts" ? gomoku::Budget{0, double(ms)} : gomoku::Budget{playouts, 0}, kMaxNodes};
+        ai_[i] = {name, name == "mcts" ? gomoku::Budget{0, double(ms)} : gomoku::Budget{name == "az" ? az_playouts : playouts, 0}, kMaxNodes};
     }
+    // The network the game started with, whatever the Learn screen trains meanwhile.
+    az_model_ = network ? base64_encode(learn::save_model(*models_->gomoku)) : "";
     paused_ = false;
     ai_error_.clear();
     cursor_ = {settings.size / 2, settings.size / 2, false};  // the centre, where a game begins
     edit_size_ = settings.size;
     edit_rule_ = static_cast<int>(settings.rule);
-    edit_black_ = index_of(kPlayers, 3, black);
-    edit_white_ = index_of(kPlayers, 3, white);
+    edit_black_ = index_of(kPlayers, 4, black);
+    edit_white_ = index_of(kPlayers, 4, white);
     edit_ms_ = ms;
     ai_win_line_.clear();
     find_threats();
@@ -136,6 +159,7 @@ void GomokuScreen::stop_thinking() {
     search_id_ = 0;
     thinking_ = false;
     report_ = {};
+    network_value_.reset();
 }
 
 void GomokuScreen::play(int action) {
@@ -193,7 +217,7 @@ void GomokuScreen::update(const Frame&, double slice_ms) {
         const int side = side_index(state_.to_move());
         // Each move's search has its own seed, so a position's answer does not depend on the game before it.
         search_seed_ = Rng::for_stream(seed_ * 2 + uint64_t(side), uint64_t(state_.num_moves())).next_u64();
-        search_id_ = runner.start(search::gomoku_request(state_, ai_[side], search_seed_));
+        search_id_ = runner.start(search::gomoku_request(state_, ai_[side], search_seed_, ai_[side].name == "az" ? az_model_ : ""));
         thinking_ = true;
     }
     for (const nlohmann::json& message : runner.poll(search_id_, slice_ms)) {
@@ -203,6 +227,8 @@ void GomokuScreen::update(const Frame&, double slice_ms) {
             return stop_thinking();
         }
         report_ = search::gomoku_report(message["report"]);
+        const nlohmann::json& value = message["report"]["network_value"];
+        if (value.is_number()) network_value_ = value.get<double>();
         if (message["type"] == "result") {
             const int move = message["report"]["move"].get<int>();
             ai_win_side_ = state_.to_move();
@@ -364,6 +390,27 @@ void GomokuScreen::handle_keys(const Frame& frame) {
     }
 }
 
+void GomokuScreen::build_thinking_text() {
+    const gomoku::AiSpec& ai = ai_[side_index(state_.to_move())];
+    const float progress = ai.budget.ms > 0 ? float(report_.ms / ai.budget.ms) : float(report_.playouts) / float(ai.budget.playouts);
+    ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), tr("thinking..."));
+    const MessageArg playouts{"playouts", static_cast<long long>(report_.playouts)}, nodes{"nodes", static_cast<long long>(report_.nodes)};
+    if (ai.name != "az") {
+        text_wrapped(trf("{playouts} practice games, {nodes} positions", {playouts, nodes}));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", tr("Practice games (playouts): quick games the AI plays to the end to see how a move turns out. "
+                                       "Positions (nodes): the positions in its search tree."));
+        return;
+    }
+    // az plays no practice games: each playout asks the network about one new position.
+    text_wrapped(trf("{playouts} positions judged by the network", {playouts}));
+    if (!network_value_) return;
+    char value[16];
+    std::snprintf(value, sizeof value, "%+.2f", *network_value_);
+    text_wrapped(trf("The network's value of this position for the side to move: {value} (+1 a sure win, -1 a sure loss)",
+                     {{"value", literal(value)}}));
+}
+
 std::string GomokuScreen::move_list() const {
     std::string list;
     for (int i = 0; i < state_.num_moves(); ++i) {
@@ -393,12 +440,16 @@ void GomokuScreen::build_settings() {
     ImGui::SliderInt(tr("Board size"), &edit_size_, gomoku::kMinSize, gomoku::kMaxSize);
     ImGui::SetNextItemWidth(140);
     combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 3);
-    // The AIs' names are ids, shown as they are; only "human" is a word.
-    const char* players[] = {tr("Human"), kPlayers[1], kPlayers[2]};
-    ImGui::SetNextItemWidth(140);
-    ImGui::Combo(tr("Black"), &edit_black_, players, 3);
-    ImGui::SetNextItemWidth(140);
-    ImGui::Combo(tr("White"), &edit_white_, players, 3);
+    // The AIs' names are ids, shown as they are; only "human" is a word. "az" once there is a network.
+    const char* players[] = {tr("Human"), kPlayers[1], kPlayers[2], kPlayers[3]};
+    const std::shared_ptr<const learn::Model> model = models_->gomoku;
+    bool az_chosen = false;
+    for (auto [label, edit] : {std::pair{tr("Black"), &edit_black_}, std::pair{tr("White"), &edit_white_}}) {
+        ImGui::SetNextItemWidth(140);
+        if (ImGui::Combo(label, edit, players, model ? 4 : 3) && *edit == kAzPlayer) az_chosen = true;
+        if (!model && *edit == kAzPlayer) *edit = 2;  // its network is gone
+    }
+    if (az_chosen) edit_size_ = model->settings.value("size", edit_size_);  // the network's board
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("AI ms/move"), &edit_ms_, 100, 5000);
     Params settings{{"size", std::to_string(edit_size_)}, {"rule", kRules[edit_rule_]}, {"black", kPlayers[edit_black_]},
@@ -443,20 +494,14 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
         ImGui::SameLine();
         ImGui::Checkbox(tr("Pause"), &paused_);
     }
-    if (thinking_) {
-        const gomoku::Budget& budget = ai_[side_index(state_.to_move())].budget;
-        const float progress = budget.ms > 0 ? float(report_.ms / budget.ms) : float(report_.playouts) / float(budget.playouts);
-        ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), tr("thinking..."));
-        text_wrapped(trf("{playouts} practice games, {nodes} positions", {{"playouts", static_cast<long long>(report_.playouts)},
-                                                                          {"nodes", static_cast<long long>(report_.nodes)}}));
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", tr("Practice games (playouts): quick games the AI plays to the end to see how a move turns out. "
-                                       "Positions (nodes): the positions in its search tree."));
-    }
+    if (thinking_) build_thinking_text();
     build_threat_text();
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not answer: {reason}", {{"reason", ai_error_}}));
     ImGui::Checkbox(tr("Show the search"), &show_search_);
-    if (show_search_)
+    if (show_search_ && ai_[side_index(state_.to_move())].name == "az")
+        text_wrapped_disabled(tr("Circles: how much of its search went to each move, led by the network; blue good, red bad "
+                                 "for the side to move."));
+    else if (show_search_)
         text_wrapped_disabled(tr("Circles: how much of its practice games went to each move; blue good, red bad "
                                  "for the side to move (mcts counts a draw almost as a loss)."));
     build_move_list();
@@ -495,6 +540,7 @@ nlohmann::json GomokuScreen::state() const {
         {"moves", moves},
         {"last_move", state_.num_moves() ? cell_json(state_.move(state_.num_moves() - 1), n) : nlohmann::json(nullptr)},
         {"ai", {{"thinking", thinking_}, {"playouts", report_.playouts}, {"candidates", candidates},
+                {"network_value", network_value_ ? nlohmann::json(*network_value_) : nlohmann::json(nullptr)},
                 {"search_seed", std::to_string(search_seed_)}}},
         {"threats", {{"forbidden", notation_list(forbidden_, n)}, {"opponent_line", notation_list(threat_line_, n)},
                      {"ai_win_line", notation_list(ai_win_line_, n)}}},
@@ -508,7 +554,7 @@ nlohmann::json GomokuScreen::save() const {
 }
 
 void GomokuScreen::restore(const nlohmann::json& saved) {
-    GomokuScreen replay;
+    GomokuScreen replay(*models_);
     replay.new_game(saved.at("params").get<Params>());
     for (const nlohmann::json& move : saved.at("moves")) {
         const std::optional<int> action = json_int(move, 0, replay.state_.num_actions() - 1);

@@ -5,12 +5,20 @@
 // and the opponent would win by force if it could move now (threat_space.h, a small budget), its
 // threat cells; when the AI has found a forced win, "wins in N" and the line, numbered on the board.
 //
+// az is the AlphaZero search guided by the Learn screen's network (LearnedModels::gomoku): the game
+// takes the network's board (size and win length) unless the link names them, and another board is
+// refused, naming both. The network goes to the search with each request; its value of the position
+// shows beside the search.
+//
 // Parameters: size (5..20, default 15), win (3..size, default 5), rule (freestyle|standard|renju),
-// black and white (human|pure-mcts|mcts), ms (mcts thinking time per move), playouts (pure-mcts),
-// seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true}.
+// black and white (human|pure-mcts|mcts|az), ms (mcts thinking time per move), playouts (pure-mcts,
+// default 5000; az, default 400), seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true}.
 #pragma once
 
+#include <optional>
+
 #include "app/i18n.h"
+#include "app/learned_models.h"
 #include "app/screen.h"
 #include "gomoku/ai.h"
 #include "gomoku/rules.h"
@@ -19,7 +27,7 @@ namespace gridlab::app {
 
 class GomokuScreen : public GameScreen {
 public:
-    GomokuScreen();
+    explicit GomokuScreen(const LearnedModels& models);
     const char* id() const override { return "gomoku"; }
     const char* title() const override { return tr_key("Gomoku"); }
     const char* lesson() const override { return tr_key("Five in a row against Monte Carlo tree search."); }
@@ -43,6 +51,7 @@ private:
     void stop_thinking();
     std::vector<int> winning_line() const;
     void build_settings();
+    void build_thinking_text();
     std::string move_list() const;  // "1. h8 i9 2. j10": as players write a game
     void build_move_list();
     std::string status_line() const;  // "Black to move (you)", "White wins"
@@ -53,12 +62,14 @@ private:
     void find_threats();     // after every change of position: forbidden points and the opponent's threat
     void build_threat_text();
 
+    const LearnedModels* models_;  // the Learn screen's AlphaZero network, for az
     Params params_;
     BoardPlacement board_view_;  // where the board was drawn last frame
     uint64_t seed_ = 0;
     gomoku::State state_;
     std::string black_, white_;  // "" for a human, else the AI's name
     gomoku::AiSpec ai_[2];       // per side: black, white
+    std::string az_model_;       // az: the network's model file in base64, as the search requests carry it
     int64_t search_id_ = 0;      // the search in flight (app/ai_runner.h)
     uint64_t search_seed_ = 0;   // its seed: `gridlab gomoku move --seed` gives the same move
     std::string ai_error_;       // why the AI could not answer (then it is paused)
@@ -68,6 +79,7 @@ private:
     bool moves_copied_ = false;
     BoardCursor cursor_;  // "Moves copied." under the list until the next move
     gomoku::SearchReport report_;
+    std::optional<double> network_value_;  // az: its network's value of the position, for the side to move
     std::vector<int> forbidden_;     // black's forbidden points (renju, black to move)
     std::vector<int> threat_line_;   // the opponent's forced win, if a human is to move and it has one
     std::vector<int> ai_win_line_;   // the forced win the AI found for its move (its move first)

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 
@@ -34,13 +35,39 @@ constexpr const char* kRuleNames[] = {tr_key("Tsu"), tr_key("Classroom scoring")
 constexpr const char* kTriggerNames[] = {tr_key("a puyo"),        tr_key("a red puyo"),    tr_key("a green puyo"),
                                          tr_key("a blue puyo"),   tr_key("a yellow puyo"), tr_key("a purple puyo"),
                                          tr_key("a garbage puyo")};
-constexpr const char* kAis[] = {"random", "greedy", "beam"};
+constexpr const char* kAis[] = {"random", "greedy", "beam", "learned"};
+constexpr int kLearnedAi = 3;  // offered once the Learn screen has an agent
+constexpr int kMaxPairs = 1000;
+// ai=learned plays its own game out when the game starts: 200 pairs take 16 ms natively with the
+// features input and 170 ms with the field input (0.08 and 0.84 ms of CPU a move, `gridlab puyo eval`).
+constexpr int kMaxLearnedPairs = 200;
+// The placements' rotations as the candidate table's rows name them: where the second puyo goes.
+constexpr const char* kRotationArrows[] = {"\xE2\x86\x92", "\xE2\x86\x91", "\xE2\x86\x90", "\xE2\x86\x93"};  // right, up, left, down
+
+int rules_index(puyo::RuleSet rules) { return rules == puyo::RuleSet::Tsu ? 0 : 1; }
+
+// A value as the table and the field show it: thousands of points, one decimal.
+std::string value_text(float value) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f", double(value));
+    return text;
+}
+
+// The learned agent's whole game on `settings` and `seed`: what a student playing the same pairs must beat.
+puyo::State agents_game(puyo::LearnedAi& agent, const puyo::Settings& settings, uint64_t seed) {
+    puyo::State game(settings, seed);
+    while (!game.terminal()) {
+        agent.begin(game);
+        game.apply(agent.result().placement);
+    }
+    return game;
+}
 
 uint32_t with_alpha(uint32_t rgba, uint8_t alpha) { return (rgba & 0xFFFFFF00u) | alpha; }
 
 }  // namespace
 
-PuyoScreen::PuyoScreen() { new_game({}); }
+PuyoScreen::PuyoScreen(const LearnedModels& models) : models_(&models) { new_game({}); }
 
 std::vector<CellLook> PuyoScreen::preview() const {
     std::vector<CellLook> cells(kPreviewSide * kPreviewSide);
@@ -66,10 +93,25 @@ uint8_t PuyoScreen::mark_of(Puyo puyo, bool colorblind) const {
 }
 
 void PuyoScreen::new_game(const Params& params) {
+    const std::string ai = choice_param(params, "ai", "beam", {"random", "greedy", "beam", "learned"});
+    std::unique_ptr<puyo::LearnedAi> learned;
+    nlohmann::json trained;  // the learned agent's training settings: the game's defaults
+    if (ai == "learned") {
+        if (!models_->puyo) throw Refusal(translatable("ai: there is no learned agent yet; train one on the Learn screen first"));
+        learned = std::make_unique<puyo::LearnedAi>(*models_->puyo);
+        trained = models_->puyo->settings;
+    }
     puyo::Settings settings;
-    settings.rules = choice_param(params, "rules", "tsu", {"tsu", "tutorial"}) == "tsu" ? puyo::RuleSet::Tsu : puyo::RuleSet::Tutorial;
-    settings.colors = int_param(params, "colors", 4, 3, 5);
-    const std::string ai = choice_param(params, "ai", "beam", {"random", "greedy", "beam"});
+    const int trained_rules = learned ? rules_index(learned->rules()) : 0;
+    settings.rules = choice_param(params, "rules", kRules[trained_rules], {"tsu", "tutorial"}) == "tsu" ? puyo::RuleSet::Tsu : puyo::RuleSet::Tutorial;
+    if (learned && settings.rules != learned->rules())
+        throw Refusal(translatable("ai: the learned agent was trained for the {trained} rules, not {rules}",
+                                   {{"trained", translatable(kRuleNames[trained_rules])},
+                                    {"rules", translatable(kRuleNames[rules_index(settings.rules)])}}));
+    settings.colors = int_param(params, "colors", learned ? trained.value("colors", 4) : 4, 3, 5);
+    // The learned agent plays games of a known length, like those it learned from: a score to beat needs an end.
+    settings.max_pairs = int_param(params, "pairs", learned ? trained.value("pairs", 50) : 0, learned ? 1 : 0,
+                                    learned ? kMaxLearnedPairs : kMaxPairs);
     const bool ai_plays = choice_param(params, "play", "human", {"human", "ai"}) == "ai";
     const int speed = int_param(params, "speed", 3, 1, 20);
     const uint64_t seed = seed_param(params);
@@ -77,10 +119,22 @@ void PuyoScreen::new_game(const Params& params) {
     params_ = params;
     params_["game"] = "puyo";
     params_["seed"] = std::to_string(seed);
+    if (learned) {  // the game the link names, whichever agent the Learn screen has later
+        params_["rules"] = kRules[rules_index(settings.rules)];
+        params_["colors"] = std::to_string(settings.colors);
+        params_["pairs"] = std::to_string(settings.max_pairs);
+    }
     seed_ = seed;
     ai_name_ = ai;
     state_ = puyo::State(settings, seed);
+    learned_ = std::move(learned);
+    rival_.reset();
+    if (learned_) {
+        const puyo::State rival = agents_game(*learned_, settings, seed);
+        rival_ = RivalGame{rival.score(), rival.max_chain()};
+    }
     actions_.clear();
+    player_moves_ = 0;
     cursor_ = {puyo::kSpawnColumn, 1};
     ai_playing_ = ai_plays;
     ai_moves_pending_ = 0;
@@ -90,7 +144,7 @@ void PuyoScreen::new_game(const Params& params) {
     last_result_ = {};
     edit_rules_ = settings.rules == puyo::RuleSet::Tsu ? 0 : 1;
     edit_colors_ = settings.colors;
-    edit_ai_ = index_of(kAis, 3, ai);
+    edit_ai_ = index_of(kAis, 4, ai);
     restart_ai();
     mark_dirty();
 }
@@ -104,6 +158,12 @@ void PuyoScreen::restart_ai() {
 }
 
 void PuyoScreen::plan(double slice_ms) {
+    if (learned_) {  // one pass of a small network: decided here, not in the worker
+        learned_->begin(state_);
+        plan_ = learned_->result();
+        planning_ = plan_ready_ = true;
+        return;
+    }
     AiRunner& runner = ai_runner();
     if (!runner.running(search_id_)) {  // a new pair, or its search was cancelled by leaving the screen
         const uint64_t ai_seed = Rng::for_stream(seed_, static_cast<uint64_t>(state_.pairs_placed())).next_u64();
@@ -136,7 +196,7 @@ void PuyoScreen::rotate(int quarter_turns) {
     cursor_ = turned;
 }
 
-void PuyoScreen::drop(Placement placement) {
+void PuyoScreen::drop(Placement placement, bool by_ai) {
     if (state_.terminal()) throw std::invalid_argument("the game is over");
     if (!state_.is_legal(placement))
         throw std::invalid_argument("the pair cannot get to column " + std::to_string(placement.column + 1) + " with that rotation");
@@ -155,6 +215,7 @@ void PuyoScreen::drop(Placement placement) {
     }
     last_result_ = state_.apply(placement);
     actions_.push_back(puyo::action_of(placement));
+    if (!by_ai) ++player_moves_;
     dropped_ms_ = now_ms_;
     cursor_ = {puyo::kSpawnColumn, 1};
     if (state_.terminal()) ai_playing_ = false;
@@ -217,10 +278,10 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
     if (!plan_ready_) return;
     if (ai_moves_pending_ > 0) {
         --ai_moves_pending_;
-        return drop(plan_.placement);
+        return drop(plan_.placement, true);
     }
     if (ai_playing_ && now_ms_ >= next_ai_move_ms_ && !animating()) {
-        drop(plan_.placement);
+        drop(plan_.placement, true);
         next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
     }
 }
@@ -306,6 +367,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                     ImGui::GetWindowDrawList()->AddRect(low, ImVec2(low.x + board.cell - 4.0f, low.y + board.cell - 4.0f),
                                                         IM_COL32(255, 214, 0, 255), 4.0f, 0, 3.0f);
                 }
+        draw_candidate_values(board);
     }
 
     // The dropped pair falling into place: each puyo slides down from the spawn rows.
@@ -323,7 +385,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                             {{colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)}}, 0, kMarkInk);
             }
     }
-    if (state_.game_over() && !animating()) draw_game_over(frame, board);
+    if (state_.terminal() && !animating()) draw_game_over(frame, board);
     // The chain counter over the field while a chain resolves, with the points it has made so far.
     if (step >= 0) {
         const std::string text = trf("{count}-chain!  +{score}",
@@ -344,8 +406,9 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
 
 std::string PuyoScreen::summary() const {
     const MessageArg score{"score", static_cast<long long>(state_.score())}, chain{"count", state_.max_chain()};
-    if (state_.game_over()) return tr("Game over") + std::string(". ") + trf("Final score {score}", {score}) + ". " +
-                                   trf("Best chain: {count}", {chain}) + ".";
+    if (state_.terminal()) return std::string(state_.game_over() ? tr("Game over") : tr("All the pairs are played")) + ". " +
+                                  trf("Final score {score}", {score}) + ". " + trf("Best chain: {count}", {chain}) + "." +
+                                  (rival_ ? " " + rival_verdict() : "");
     const puyo::Pair pair = state_.current_pair();
     return trf("Score {score}. Pair {count}: {axis} and {child}, column {column}.",
                {score, {"count", state_.pairs_placed() + 1}, {"axis", translatable(kTriggerNames[static_cast<int>(pair.axis)])},
@@ -359,9 +422,10 @@ void PuyoScreen::draw_game_over(const Frame& frame, const BoardPlacement& board)
     const float width = board.cell * float(board.cols);
     draw->AddRectFilled(low, ImVec2(low.x + width, low.y + board.cell * float(board.rows)), IM_COL32(10, 12, 16, 170));
     const std::string lines[] = {
-        tr("Game over"),
+        state_.game_over() ? tr("Game over") : tr("All the pairs are played"),
         trf("Final score {score}", {{"score", static_cast<long long>(state_.score())}}),
         trf("Best chain: {count}", {{"count", state_.max_chain()}}),
+        rival_ ? rival_verdict() : "",
     };
     float y = low.y + board.cell * float(board.rows) * 0.3f;
     for (size_t i = 0; i < std::size(lines); ++i) {
@@ -437,6 +501,9 @@ void PuyoScreen::build_panel(const Frame& frame) {
 
     ImGui::Separator();
     ImGui::TextUnformatted(trf("AI: {name}", {{"name", ai_name_}}).c_str());
+    if (rival_)
+        text_wrapped(trf("Score to beat: the learned agent makes {score} on these {count} pairs (best chain {chain}).",
+                         {{"score", static_cast<long long>(rival_->score)}, {"count", state_.settings().max_pairs}, {"chain", rival_->max_chain}}));
     if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120);
@@ -455,6 +522,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
                              {chain, score, {"puyo", translatable(kTriggerNames[static_cast<int>(plan.trigger_color)])},
                               {"column", plan.trigger_column + 1}}));
         text_wrapped_disabled(tr("Yellow squares: where the AI would put this pair."));
+        build_candidate_table();
     }
 
     ImGui::Separator();
@@ -466,10 +534,86 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("Colours"), &edit_colors_, 3, 5);
     ImGui::SetNextItemWidth(140);
-    ImGui::Combo(tr("AI"), &edit_ai_, kAis, 3);  // the AIs' names are ids: never translated
+    // The AIs' names are ids: never translated. "learned" once the Learn screen has an agent.
+    const std::shared_ptr<const learn::Model> model = models_->puyo;
+    if (ImGui::Combo(tr("AI"), &edit_ai_, kAis, model ? 4 : 3) && edit_ai_ == kLearnedAi) {
+        // The agent's own game: its rules (no other is offered) and colours.
+        edit_rules_ = model->settings.value("rules", "tsu") == "tsu" ? 0 : 1;
+        edit_colors_ = model->settings.value("colors", 4);
+    }
+    if (!model && edit_ai_ == kLearnedAi) edit_ai_ = 2;  // its agent is gone
     Params settings{{"rules", kRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
+    // "Same game again" after watching the agent: the same pairs to play against its score.
+    if (edit_ai_ == kLearnedAi && learned_) settings["pairs"] = std::to_string(state_.settings().max_pairs);
     new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
     if (!settings_error_.empty()) text_wrapped(settings_error_);
+}
+
+const puyo::PlacementScorer* PuyoScreen::shown_candidates() const {
+    return learned_ && plan_ready_ && !state_.terminal() ? &learned_->scorer() : nullptr;
+}
+
+std::string PuyoScreen::rival_verdict() const {
+    if (player_moves_ == 0) return "";  // the agent played this game itself: there is nothing to compare
+    const MessageArg score{"score", static_cast<long long>(rival_->score)};
+    if (state_.score() > rival_->score) return trf("You beat the learned agent's {score}!", {score});
+    if (state_.score() == rival_->score) return trf("A tie with the learned agent: {score}.", {score});
+    return trf("The learned agent made {score}: more than you.", {score});
+}
+
+// Over the spawn rows, each column's best value: the best placement with its first puyo there.
+void PuyoScreen::draw_candidate_values(const BoardPlacement& board) const {
+    const puyo::PlacementScorer* scorer = shown_candidates();
+    if (!scorer) return;
+    std::array<const puyo::Candidate*, puyo::kColumns> best{};
+    for (int action = 0; action < puyo::kPlacementCount; ++action) {
+        const puyo::Candidate& candidate = scorer->candidates()[static_cast<size_t>(action)];
+        const puyo::Candidate*& column_best = best[static_cast<size_t>(puyo::placement_of(action).column)];
+        if (candidate.legal && (!column_best || candidate.total > column_best->total)) column_best = &candidate;
+    }
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetWindowPos();
+    const float size = std::max(10.0f, board.cell * 0.4f);
+    for (int col = 0; col < puyo::kColumns; ++col) {
+        if (!best[static_cast<size_t>(col)]) continue;
+        const std::string label = value_text(best[static_cast<size_t>(col)]->total);
+        const bool chosen = col == plan_.placement.column;
+        const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, label.c_str());
+        const ImVec2 at(origin.x + board.x + (float(col) + 0.5f) * board.cell - extent.x / 2,
+                        origin.y + board.y + board.cell * 0.5f - extent.y / 2);
+        draw->AddText(ImGui::GetFont(), size, ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), label.c_str());
+        draw->AddText(ImGui::GetFont(), size, at, chosen ? IM_COL32(255, 214, 0, 255) : IM_COL32(240, 240, 245, 255), label.c_str());
+    }
+}
+
+// All the placements' values: a row per rotation (where the second puyo goes), a column per column.
+void PuyoScreen::build_candidate_table() const {
+    const puyo::PlacementScorer* scorer = shown_candidates();
+    if (!scorer) return;
+    if (ImGui::BeginTable("placement_values", 1 + puyo::kColumns, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableNextRow();
+        for (int col = 0; col < puyo::kColumns; ++col) {
+            ImGui::TableSetColumnIndex(col + 1);
+            ImGui::TextDisabled("%d", col + 1);
+        }
+        for (int rotation : {1, 3, 0, 2}) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextUnformatted(kRotationArrows[rotation]);
+            for (int col = 0; col < puyo::kColumns; ++col) {
+                const int action = puyo::action_of({col, rotation});
+                if (action < 0 || !scorer->candidates()[static_cast<size_t>(action)].legal) continue;
+                ImGui::TableSetColumnIndex(col + 1);
+                const std::string value = value_text(scorer->candidates()[static_cast<size_t>(action)].total);
+                if (action == scorer->best()) ImGui::TextColored(ImVec4(1.0f, 0.84f, 0.0f, 1.0f), "%s", value.c_str());
+                else ImGui::TextUnformatted(value.c_str());
+            }
+        }
+        ImGui::EndTable();
+    }
+    text_wrapped_disabled(tr("The learned agent's value of each placement: the points it expects from it, now and until the game ends, "
+                             "in thousands. Columns: where the first puyo goes; arrows: where the second goes. Over the field: each "
+                             "column's best."));
 }
 
 void PuyoScreen::build_ui(const Frame& frame, float top) {
@@ -492,6 +636,16 @@ void PuyoScreen::build_ui(const Frame& frame, float top) {
 nlohmann::json PuyoScreen::state() const {
     nlohmann::json next = nlohmann::json::array();
     for (int ahead = 1; ahead <= puyo::kPreviewCount; ++ahead) next.push_back(puyo::pair_text(state_.pair(ahead)));
+    // ai=learned: every legal placement of the current pair with the agent's value of it.
+    nlohmann::json candidates = nlohmann::json::array();
+    if (const puyo::PlacementScorer* scorer = shown_candidates())
+        for (int action = 0; action < puyo::kPlacementCount; ++action) {
+            const puyo::Candidate& c = scorer->candidates()[static_cast<size_t>(action)];
+            const Placement at = puyo::placement_of(action);
+            if (c.legal)
+                candidates.push_back({{"column", at.column}, {"rotation", at.rotation}, {"score", c.move.score},
+                                      {"value", c.value}, {"total", c.total}});
+        }
     nlohmann::json plan = nullptr;
     if (plan_ready_) {
         const puyo::Plan& p = plan_;
@@ -512,15 +666,17 @@ nlohmann::json PuyoScreen::state() const {
         {"chain", last_result_.chains},
         {"max_chain", state_.max_chain()},
         {"pairs_placed", state_.pairs_placed()},
-        {"status", state_.game_over() ? "game over" : "playing"},
-        {"ai", {{"name", ai_name_}, {"playing", ai_playing_}, {"plan", plan}}},
+        {"pairs", state_.settings().max_pairs},
+        {"status", state_.game_over() ? "game over" : state_.terminal() ? "finished" : "playing"},
+        {"ai", {{"name", ai_name_}, {"playing", ai_playing_}, {"plan", plan}, {"candidates", candidates},
+                {"rival", rival_ ? nlohmann::json{{"score", rival_->score}, {"max_chain", rival_->max_chain}} : nlohmann::json(nullptr)}}},
     };
 }
 
 nlohmann::json PuyoScreen::save() const { return {{"params", params_}, {"actions", actions_}}; }
 
 void PuyoScreen::restore(const nlohmann::json& saved) {
-    PuyoScreen replay;
+    PuyoScreen replay(*models_);
     replay.new_game(saved.at("params").get<Params>());
     replay.ai_playing_ = false;  // a restored game waits for the player
     for (const nlohmann::json& action : saved.at("actions")) {

@@ -21,10 +21,13 @@
 
 namespace gridlab::search {
 
-// --- Gomoku: params {size, win, rule}, moves [action...], ai {name, seed, playouts, ms, nodes} ---
+// --- Gomoku: params {size, win, rule}, moves [action...], ai {name, seed, playouts, ms, nodes, and for
+// "az" model: its model file (learn::save_model) in base64, for the board of params} ---
 // Report: {"move": the most visited action, "playouts", "ms", "nodes",
-//          "candidates": [{"action", "visits", "value"}...] (the 10 most visited)}.
-nlohmann::json gomoku_request(const gomoku::State& state, const gomoku::AiSpec& ai, uint64_t seed);
+//          "candidates": [{"action", "visits", "value"}...] (the 10 most visited), "win_line", "threat_line",
+//          "network_value": az's network's value of the position for the side to move (-1..1), else null}.
+nlohmann::json gomoku_request(const gomoku::State& state, const gomoku::AiSpec& ai, uint64_t seed,
+                              const std::string& model = {});
 std::unique_ptr<Job> gomoku_job(const nlohmann::json& request);
 gomoku::SearchReport gomoku_report(const nlohmann::json& report);  // the move is report["move"]
 

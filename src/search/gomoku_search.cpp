@@ -1,6 +1,9 @@
 // Gomoku's part of the search protocol (games.h): MCTS from a position given as its moves.
+#include <optional>
 #include <stdexcept>
 
+#include "core/text.h"
+#include "learn/model_file.h"
 #include "search/games.h"
 
 namespace gridlab::search {
@@ -13,7 +16,11 @@ constexpr size_t kReportedCandidates = 10;
 
 class GomokuJob : public Job {
 public:
-    GomokuJob(const State& state, const AiSpec& spec, uint64_t seed) : ai_(make_ai(spec, seed)) { ai_->begin(state); }
+    GomokuJob(const State& state, const AiSpec& spec, uint64_t seed) : ai_(make_ai(spec, seed)) {
+        // One more pass of the network, for the screen: who it thinks is winning here.
+        if (spec.network) network_value_ = AzNetwork(*spec.network).evaluate(state).value;
+        ai_->begin(state);
+    }
     void think(double ms) override { ai_->think(ms); }
     bool finished() const override { return ai_->finished(); }
     nlohmann::json report() const override {
@@ -25,24 +32,42 @@ public:
         }
         return {{"move", ai_->best_action()}, {"playouts", report.playouts}, {"ms", report.ms},
                 {"nodes", report.nodes}, {"candidates", candidates}, {"win_line", report.win_line},
-                {"threat_line", report.threat_line}};
+                {"threat_line", report.threat_line},
+                {"network_value", network_value_ ? nlohmann::json(*network_value_) : nlohmann::json(nullptr)}};
     }
 
 private:
     std::unique_ptr<Mcts> ai_;
+    std::optional<float> network_value_;
 };
+
+// The az AI's network from the request's model file (base64): read once per request.
+std::shared_ptr<const AzNetwork> request_network(const nlohmann::json& ai, const Settings& board) {
+    const nlohmann::json& model = field(ai, "model", "ai");
+    if (!model.is_string()) throw std::invalid_argument("ai.model: expected a model file in base64");
+    try {
+        auto network = std::make_shared<const AzNetwork>(
+            AzNetwork::from_model(learn::load_model(base64_decode(model.get<std::string>()), "gomoku")));
+        network->require_board(board);
+        return network;
+    } catch (const std::invalid_argument& error) {
+        throw std::invalid_argument(std::string("ai.model: ") + error.what());
+    }
+}
 
 }  // namespace
 
-nlohmann::json gomoku_request(const State& state, const AiSpec& ai, uint64_t seed) {
+nlohmann::json gomoku_request(const State& state, const AiSpec& ai, uint64_t seed, const std::string& model) {
     nlohmann::json moves = nlohmann::json::array();
     for (int i = 0; i < state.num_moves(); ++i) moves.push_back(state.move(i));
     const Settings& settings = state.settings();
-    return {{"game", "gomoku"},
-            {"params", {{"size", settings.size}, {"win", settings.win_length}, {"rule", rule_name(settings.rule)}}},
-            {"moves", moves},
-            {"ai", {{"name", ai.name}, {"seed", seed_text(seed)}, {"playouts", ai.budget.playouts},
-                    {"ms", ai.budget.ms}, {"nodes", ai.max_nodes}}}};
+    nlohmann::json request = {
+        {"game", "gomoku"},
+        {"params", {{"size", settings.size}, {"win", settings.win_length}, {"rule", rule_name(settings.rule)}}},
+        {"moves", moves},
+        {"ai", {{"name", ai.name}, {"seed", seed_text(seed)}, {"playouts", ai.budget.playouts}, {"ms", ai.budget.ms}, {"nodes", ai.max_nodes}}}};
+    if (ai.name == "az") request["ai"]["model"] = model;
+    return request;
 }
 
 std::unique_ptr<Job> gomoku_job(const nlohmann::json& request) {
@@ -66,7 +91,7 @@ std::unique_ptr<Job> gomoku_job(const nlohmann::json& request) {
     if (state.is_terminal()) throw std::invalid_argument("moves: the game is over");
     const nlohmann::json& ai = object_field(request, "ai", "");
     AiSpec spec;
-    spec.name = choice_field(ai, "name", {"pure-mcts", "mcts"}, "ai");
+    spec.name = choice_field(ai, "name", {"pure-mcts", "mcts", "az"}, "ai");
     spec.budget.playouts = int_field(ai, "playouts", 0, 100'000'000, "ai");
     const nlohmann::json& ms = field(ai, "ms", "ai");
     if (!ms.is_number() || ms.get<double>() < 0 || ms.get<double>() > 3'600'000)
@@ -74,6 +99,7 @@ std::unique_ptr<Job> gomoku_job(const nlohmann::json& request) {
     spec.budget.ms = ms.get<double>();
     if (spec.budget.playouts == 0 && spec.budget.ms == 0) throw std::invalid_argument("ai: a budget of playouts or ms is needed");
     spec.max_nodes = int_field(ai, "nodes", 1 + kMaxCells, 100'000'000, "ai");
+    if (spec.name == "az") spec.network = request_network(ai, settings);
     return std::make_unique<GomokuJob>(state, spec, seed_field(ai, "seed", "ai"));
 }
 

@@ -44,8 +44,8 @@ constexpr int kMaxCommands = 24;  // enough for a game's story; keeps a slow inp
 
 std::unique_ptr<GameScreen> make_screen(const std::string& id, LearnedModels& models) {
     if (id == "minesweeper") return std::make_unique<MinesweeperScreen>(models);
-    if (id == "puyo") return std::make_unique<PuyoScreen>();
-    if (id == "gomoku") return std::make_unique<GomokuScreen>();
+    if (id == "puyo") return std::make_unique<PuyoScreen>(models);
+    if (id == "gomoku") return std::make_unique<GomokuScreen>(models);
     return std::make_unique<LearnScreen>(models);
 }
 

@@ -104,7 +104,8 @@ TEST_CASE("Minesweeper overlays are in the parameters: show= from the link, as t
 }
 
 TEST_CASE("A finished game says so; a game in progress does not", "[screens]") {
-    GomokuScreen gomoku;
+    LearnedModels models;
+    GomokuScreen gomoku(models);
     gomoku.new_game({{"size", "5"}, {"win", "3"}, {"black", "human"}, {"white", "human"}, {"seed", "1"}});
     for (const char* move : {"a5", "a4", "b5", "b4"}) gomoku.act({{"move", move}});
     CHECK_FALSE(gomoku.finished());
@@ -112,7 +113,6 @@ TEST_CASE("A finished game says so; a game in progress does not", "[screens]") {
     CHECK(gomoku.finished());
     CHECK(gomoku.state()["status"] == "black wins");
 
-    LearnedModels models;
     MinesweeperScreen mines(models);
     mines.new_game({{"level", "custom"}, {"rows", "3"}, {"cols", "3"}, {"mines", "0"}, {"seed", "1"}});
     CHECK_FALSE(mines.finished());
@@ -123,7 +123,8 @@ TEST_CASE("A finished game says so; a game in progress does not", "[screens]") {
 }
 
 TEST_CASE("Gomoku's move list is written as players write a game: numbered pairs, columns a.., rows from the bottom", "[screens]") {
-    GomokuScreen gomoku;
+    LearnedModels models;
+    GomokuScreen gomoku(models);
     gomoku.new_game({{"size", "15"}, {"black", "human"}, {"white", "human"}, {"seed", "1"}});
     CHECK(gomoku.state()["move_list"] == "");
     gomoku.act({{"move", {7, 7}}});    // the centre: h8

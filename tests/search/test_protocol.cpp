@@ -82,7 +82,7 @@ TEST_CASE("search protocol: a malformed request is refused with an exact error, 
     CHECK(spoiled("params", "rule", "caro") == error(5, "params.rule: expected one of freestyle, standard, renju"));
     CHECK(spoiled("ai", "seed", 7) == error(5, "ai.seed: expected a seed as a decimal string"));
     CHECK(spoiled("ai", "seed", "18446744073709551616") == error(5, "ai.seed: expected a seed as a decimal string"));
-    CHECK(spoiled("ai", "name", "alphazero") == error(5, "ai.name: expected one of pure-mcts, mcts"));
+    CHECK(spoiled("ai", "name", "alphazero") == error(5, "ai.name: expected one of pure-mcts, mcts, az"));
     CHECK(spoiled("ai", "playouts", 0) == error(5, "ai: a budget of playouts or ms is needed"));
     CHECK(spoiled("ai", "ms", "fast") == error(5, "ai.ms: expected a number in 0..3600000"));
     CHECK(spoiled("ai", "nodes", 10) == error(5, "ai.nodes: expected a whole number in 401..100000000"));
@@ -290,4 +290,71 @@ TEST_CASE("training protocol: a training runs beside searches, and its cancel an
     CHECK(messages.front()["report"]["episodes"].get<int64_t>() >= episodes);
     CHECK(messages.back()["type"] == "result");
     CHECK(messages.back()["report"]["episodes"] == episodes + 5);
+}
+
+namespace {
+
+// A 5x5, four-in-a-row network that knows nothing: every weight 0 (uniform priors, value 0), or the
+// value head's last bias `value_bias` (tanh of it for every position).
+learn::Model blank_az_model(float value_bias = 0.0f) {
+    gomoku::AzNetwork network(gomoku::Settings{5, 4, gomoku::Rule::Freestyle}, gomoku::AzShape{4, 1});
+    for (learn::Network* part : {&network.trunk(), &network.policy_head(), &network.value_head()})
+        for (learn::Parameter* parameter : part->parameters()) std::fill(parameter->value.begin(), parameter->value.end(), 0.0f);
+    network.value_head().parameters().back()->value[0] = value_bias;
+    return network.to_model({});
+}
+
+// Black a5 b5 c5 (row 0, columns 0..2), white a3 b3: black to move wins at d5 (action 3).
+gomoku::State black_to_win() {
+    gomoku::State state(gomoku::Settings{5, 4, gomoku::Rule::Freestyle});
+    for (int action : {0, 10, 1, 11, 2}) state.apply(action);
+    state.apply(12);
+    return state;
+}
+
+}  // namespace
+
+TEST_CASE("search protocol: az searches with the request's network, read once, and reports its value", "[search]") {
+    const learn::Model model = blank_az_model(0.5f);
+    const std::string base64 = base64_encode(learn::save_model(model));
+    const gomoku::State state = black_to_win();
+    gomoku::AiSpec spec{"az", gomoku::Budget{400, 0}, 300000};
+    json request = search::gomoku_request(state, spec, 7, base64);
+    CHECK(request["ai"]["model"] == base64);
+    request.update({{"v", 1}, {"type", "search"}, {"id", 4}});
+    search::Worker worker;
+    REQUIRE(worker.receive(request.dump()).is_null());
+    const json result = run(worker, 1000.0).back();
+    REQUIRE(result["type"] == "result");
+    CHECK(result["report"]["move"] == 3);  // d5: four in a row
+    CHECK(result["report"]["network_value"].get<double>() == Approx(std::tanh(0.5)));
+    // The same search as the AI's own, given the network directly.
+    spec.network = std::make_shared<const gomoku::AzNetwork>(gomoku::AzNetwork::from_model(model));
+    const std::unique_ptr<gomoku::Mcts> direct = gomoku::make_ai(spec, 7);
+    CHECK(direct->choose(state) == 3);
+    CHECK(search::gomoku_report(result["report"]).playouts == direct->result().playouts);
+
+    // Other AIs say nothing of a network, and carry no model.
+    const json plain = search::gomoku_request(state, {"pure-mcts", gomoku::Budget{100, 0}, 300000}, 7, base64);
+    CHECK_FALSE(plain["ai"].contains("model"));
+}
+
+TEST_CASE("search protocol: an az request without a good model for its board is refused, naming the model", "[search]") {
+    json request = {{"v", 1}, {"type", "search"}, {"id", 5}, {"game", "gomoku"},
+                    {"params", {{"size", 5}, {"win", 4}, {"rule", "freestyle"}}}, {"moves", {12}},
+                    {"ai", {{"name", "az"}, {"seed", "7"}, {"playouts", 100}, {"ms", 0}, {"nodes", 300000}}}};
+    const auto error_of = [](const json& bad) {
+        search::Worker worker;
+        const json reply = worker.receive(bad.dump());
+        return reply.is_null() ? std::string("accepted") : reply["message"].get<std::string>();
+    };
+    CHECK(error_of(request) == "ai.model: missing");
+    request["ai"]["model"] = "not base64!";
+    CHECK(error_of(request).rfind("ai.model: ", 0) == 0);
+    request["ai"]["model"] = base64_encode("GLNN and then nothing");
+    CHECK(error_of(request).rfind("ai.model: ", 0) == 0);
+    request["ai"]["model"] = base64_encode(learn::save_model(blank_az_model()));
+    CHECK(error_of(request) == "accepted");
+    request["params"]["size"] = 6;
+    CHECK(error_of(request) == "ai.model: the model is for 5x5, 4 in a row, not 6x6, 4 in a row");
 }
