@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "app/ai_runner.h"
+#include "app/gomoku_board.h"
 #include "app/host.h"
 #include "app/i18n.h"
 #include "app/keys.h"
@@ -38,7 +39,6 @@ constexpr const char* kRuleNames[] = {tr_key("Freestyle (five or more)"), tr_key
 // The page looks for the opponent's threat after every move, on the page itself: a small budget (at
 // most 1,000 positions, under 10 ms natively), enough for the short forced wins a student can follow.
 constexpr gomoku::ThreatLimits kStudentThreatLimits{true, 5, 1000, 0};
-constexpr float kRim = 0.3f;  // the wood beyond the board's outer cells, in cells
 
 int side_index(Stone side) { return side == Stone::Black ? 0 : 1; }
 
@@ -254,26 +254,7 @@ std::vector<int> GomokuScreen::winning_line() const {
 }
 
 void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
-    const int n = state_.size();
-    // The wooden board reaches beyond the outer lines, so a stone on an edge is whole on the wood. It
-    // is drawn as a plain rectangle: a one-cell tile of the board shader leaves a gap of 4% of its
-    // size, which cut the edge stones of a 15x15 board.
-    const ImVec2 origin = ImGui::GetWindowPos();
-    const float rim = board.cell * kRim;
-    ImGui::GetWindowDrawList()->AddRectFilled(
-        ImVec2(origin.x + board.x - rim, origin.y + board.y - rim),
-        ImVec2(origin.x + board.x + board.cell * float(n) + rim, origin.y + board.y + board.cell * float(n) + rim),
-        IM_COL32(kWood >> 24, (kWood >> 16) & 255, (kWood >> 8) & 255, 255), board.cell * 0.2f);
-    std::vector<CellLook> cells(static_cast<size_t>(n * n), CellLook{0, kShapeGridLines, kMarkNone});
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c) {
-            const Stone stone = state_.at(r, c);
-            if (stone != Stone::Empty)
-                cells[r * n + c] = {stone == Stone::Black ? kBlackStone : kWhiteStone, kShapeGridLines | kShapeDisc, kMarkNone};
-        }
-    if (state_.num_moves() > 0) cells[state_.move(state_.num_moves() - 1)].mark = kMarkRing;
-    for (int action : winning_line()) cells[action].mark = kMarkDot;
-    frame.board(board, std::move(cells), kGridLine);
+    draw_gomoku_board(frame, board, state_, winning_line());
 }
 
 void GomokuScreen::draw_search_overlay(const Frame&, const BoardPlacement& board) const {
@@ -463,7 +444,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     const int n = state_.size();
     // Leave room for the wooden rim around the outer lines, and the coordinates beside it.
     const float space = std::min(layout.board_w, layout.board_h) - kCoordinateBand;
-    const float rim = space / (float(n) + 2 * kRim) * kRim;
+    const float rim = space / (float(n) + 2 * kGomokuRim) * kGomokuRim;
     const BoardPlacement board = fit_board(layout.board_x + kCoordinateBand + rim, layout.board_y + kCoordinateBand + rim,
                                            layout.board_w - kCoordinateBand - 2 * rim, layout.board_h - kCoordinateBand - 2 * rim, n, n);
     board_view_ = board;

@@ -11,6 +11,7 @@
 #include "app/i18n.h"
 #include "app/keys.h"
 #include "app/palette.h"
+#include "app/puyo_look.h"
 #include "core/json_int.h"
 #include "search/games.h"
 
@@ -22,7 +23,6 @@ using puyo::Puyo;
 namespace {
 
 using namespace palette;
-constexpr uint32_t kMarkInk = 0x1B1F278C;  // palette::kInk, half transparent over the puyo's colour
 constexpr double kDropAnimationMs = 160.0;
 constexpr double kChainStepMs = 420.0;    // each step of a chain: the popping puyos flash, then fall
 constexpr double kFlashPeriodMs = 90.0;
@@ -77,19 +77,6 @@ std::vector<CellLook> PuyoScreen::preview() const {
                             : CellLook{kPuyo[(r / 2 + c / 2 + preview_pattern(cell) / 3) % 4], kShapeDisc, kMarkNone};
     }
     return cells;
-}
-
-uint32_t PuyoScreen::colour_of(Puyo puyo, bool colorblind) const {
-    if (puyo == Puyo::Garbage) return kGarbage;
-    const int i = static_cast<int>(puyo) - 1;
-    return colorblind ? kPuyoColourBlind[i] : kPuyo[i];
-}
-
-uint8_t PuyoScreen::mark_of(Puyo puyo, bool colorblind) const {
-    // In the colour-blind palette every colour also carries its own mark.
-    static constexpr uint8_t kMarks[5] = {kMarkNone, kMarkRing, kMarkDot, kMarkCross, kMarkSquare};
-    if (!colorblind || puyo == Puyo::Garbage || puyo == Puyo::None) return kMarkNone;
-    return kMarks[static_cast<int>(puyo) - 1];
 }
 
 void PuyoScreen::new_game(const Params& params) {
@@ -332,7 +319,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
             CellLook& look = cells[display_row(row) * board.cols + col];
             look = {row >= puyo::kVisibleRows ? kHiddenRow : kWell, kShapeTile, kMarkNone};
             const Puyo puyo = shown.at(col, row);
-            if (puyo != Puyo::None) look = {colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)};
+            if (puyo != Puyo::None) look = {puyo_colour(puyo, cb), kShapeDisc, puyo_mark(puyo, cb)};
             if (step >= 0 && flash_on && replay_.steps[static_cast<size_t>(step)].popped.test(col, row)) look.rgba = 0xFFFFFFFF;
             if (row >= puyo::kVisibleRows && puyo != Puyo::None) look.rgba = with_alpha(look.rgba, 0x99);
         }
@@ -341,18 +328,18 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
         const puyo::Pair pair = state_.current_pair();
         const int axis_row = cursor_.rotation == 3 ? 0 : 1;
         const int child_row = cursor_.rotation == 1 ? 0 : cursor_.rotation == 3 ? 1 : axis_row;
-        cells[axis_row * board.cols + cursor_.column] = {colour_of(pair.axis, cb), kShapeDisc, mark_of(pair.axis, cb)};
-        cells[child_row * board.cols + cursor_.child_column()] = {colour_of(pair.child, cb), kShapeDisc, mark_of(pair.child, cb)};
+        cells[axis_row * board.cols + cursor_.column] = {puyo_colour(pair.axis, cb), kShapeDisc, puyo_mark(pair.axis, cb)};
+        cells[child_row * board.cols + cursor_.child_column()] = {puyo_colour(pair.child, cb), kShapeDisc, puyo_mark(pair.child, cb)};
         if (state_.is_legal(cursor_)) {
             puyo::Field ghost = state_.field();
             const puyo::Bitboard landed = puyo::place_pair(ghost, pair, cursor_);
             for (int row = 0; row < rows; ++row)
                 for (int col = 0; col < puyo::kColumns; ++col)
                     if (landed.test(col, row))
-                        cells[display_row(row) * board.cols + col] = {with_alpha(colour_of(ghost.at(col, row), cb), 0x55), kShapeDisc, kMarkNone};
+                        cells[display_row(row) * board.cols + col] = {with_alpha(puyo_colour(ghost.at(col, row), cb), 0x55), kShapeDisc, kMarkNone};
         }
     }
-    frame.board(board, std::move(cells), 0, kMarkInk);
+    frame.board(board, std::move(cells), 0, kPuyoMarkInk);
     // The AI's plan for the current pair: yellow squares around where it would land, drawn over the
     // cells, so it never looks like the player's own landing preview (faint puyos) even where they meet.
     if (show_plan_ && plan_ready_ && !state_.terminal() && !animating()) {
@@ -382,7 +369,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                 const float y = board.y + (from + (to - from) * t * t) * board.cell;
                 const Puyo puyo = landed_field.at(col, row);
                 frame.board({board.x + float(col) * board.cell, y, board.cell, 1, 1},
-                            {{colour_of(puyo, cb), kShapeDisc, mark_of(puyo, cb)}}, 0, kMarkInk);
+                            {{puyo_colour(puyo, cb), kShapeDisc, puyo_mark(puyo, cb)}}, 0, kPuyoMarkInk);
             }
     }
     if (state_.terminal() && !animating()) draw_game_over(frame, board);
@@ -493,9 +480,9 @@ void PuyoScreen::build_panel(const Frame& frame) {
     for (int ahead = 1; ahead <= puyo::kPreviewCount && previews_shown; ++ahead) {
         const puyo::Pair pair = state_.pair(ahead);
         frame.board({at.x + float(ahead - 1) * cell * 1.6f, at.y, cell, 2, 1},
-                    {{colour_of(pair.child, frame.colorblind), kShapeDisc, mark_of(pair.child, frame.colorblind)},
-                     {colour_of(pair.axis, frame.colorblind), kShapeDisc, mark_of(pair.axis, frame.colorblind)}},
-                    0, kMarkInk);
+                    {{puyo_colour(pair.child, frame.colorblind), kShapeDisc, puyo_mark(pair.child, frame.colorblind)},
+                     {puyo_colour(pair.axis, frame.colorblind), kShapeDisc, puyo_mark(pair.axis, frame.colorblind)}},
+                    0, kPuyoMarkInk);
     }
     ImGui::Dummy(ImVec2(cell * 3.2f, cell * 2.0f + 4.0f));
 

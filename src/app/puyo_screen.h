@@ -68,8 +68,6 @@ private:
     std::string rival_verdict() const;  // at the end of the game: the player's score against the agent's
     // Game over as an event: the field dimmed, the message, the final score and the best chain.
     void draw_game_over(const Frame& frame, const BoardPlacement& board) const;
-    uint32_t colour_of(puyo::Puyo puyo, bool colorblind) const;
-    uint8_t mark_of(puyo::Puyo puyo, bool colorblind) const;
 
     const LearnedModels* models_;  // the Learn screen's agent, for ai=learned
     Params params_;

@@ -18,6 +18,8 @@ const SCREENS = [
   { name: 'puyo', params: { game: 'puyo', rules: 'tsu', seed: 7 }, move: { drop: true } },
   { name: 'gomoku', params: { game: 'gomoku', size: 9, black: 'human', white: 'human', seed: 3 }, move: { move: [4, 4] } },
   { name: 'learn', params: { game: 'learn', level: 'small', seed: 3 }, move: { speed: 7 } },
+  { name: 'learn-puyo', params: { game: 'learn', learn: 'puyo', rules: 'tsu', seed: 3 }, move: { speed: 7 } },
+  { name: 'learn-gomoku', params: { game: 'learn', learn: 'gomoku', size: 6, win: 4, seed: 3 }, move: { speed: 7 } },
 ];
 
 // What may differ between two runs of the same game: clocks, rates, how far the Puyo AI's plan for

@@ -13,6 +13,10 @@
 #include "app/minesweeper_screen.h"
 #include "app/palette.h"
 #include "app/puyo_screen.h"
+#include "core/text.h"
+#include "learn/model_file.h"
+#include "minesweeper/learner.h"
+#include "puyo/learner.h"
 
 using namespace gridlab::app;
 using nlohmann::json;
@@ -175,4 +179,106 @@ TEST_CASE("The colour-blind palette covers Minesweeper's probability overlay: it
     auto lightness = [](uint32_t rgba) { return (rgba >> 24) * 299 + ((rgba >> 16) & 255) * 587 + ((rgba >> 8) & 255) * 114; };
     for (int step = 0; step < 10; ++step)
         CHECK(lightness(probability_colour(step / 10.0, true)) > lightness(probability_colour((step + 1) / 10.0, true)));
+}
+
+namespace {
+
+// A Puyo learner's run of `games` games, as a model file (what a download gives).
+std::string puyo_model_file(int games) {
+    gridlab::puyo::TrainSettings settings;
+    settings.pairs = 10;
+    settings.shape.width = 4;
+    settings.window = 25;
+    settings.seed = 9;
+    gridlab::puyo::Trainer trainer(settings);
+    trainer.train_until(games);
+    nlohmann::json description = trainer.describe();
+    description["seconds"] = 1.5;
+    return gridlab::learn::save_model({"puyo", trainer.network(), description});
+}
+
+}  // namespace
+
+TEST_CASE("The Learn screen keeps a run per game: a link naming a lesson shows its run, a save restores them all", "[screens]") {
+    LearnedModels models;
+    LearnScreen learn(models);
+    learn.new_game({{"seed", "1"}, {"level", "small"}, {"width", "2"}, {"depth", "1"}});
+    learn.load_model(puyo_model_file(3));  // a model of another game: its lesson is shown
+    CHECK(learn.state()["learning"] == "puyo");
+    CHECK(learn.state()["episodes"] == 3);
+    CHECK(learn.params().at("learn") == "puyo");
+    CHECK(learn.params().at("pairs") == "10");
+    CHECK(models.puyo != nullptr);  // the Puyo screen can play with it (ai=learned)
+    const json puyo_state = learn.state();
+
+    // Gomoku's lesson with settings of its own; then a link naming only Puyo's shows its run unchanged.
+    learn.new_game({{"learn", "gomoku"}, {"size", "5"}, {"win", "4"}, {"channels", "4"}, {"layers", "1"}, {"seed", "2"}});
+    CHECK(learn.state()["learning"] == "gomoku");
+    CHECK(learn.state()["live"]["policy"].size() == 25);
+    learn.new_game({{"game", "learn"}, {"learn", "puyo"}});
+    CHECK(learn.state()["weight_hash"] == puyo_state["weight_hash"]);
+    CHECK(learn.state()["episodes"] == 3);
+    // So does a link with its very settings; other settings start a new run.
+    learn.new_game(learn.params());
+    CHECK(learn.state()["episodes"] == 3);
+    learn.new_game({{"learn", "puyo"}, {"pairs", "12"}, {"seed", "9"}});
+    CHECK(learn.state()["episodes"] == 0);
+    CHECK(models.puyo == nullptr);
+
+    // A save keeps every run that has played: restored into another screen, the same runs.
+    learn.load_model(puyo_model_file(3));
+    learn.new_game({{"learn", "gomoku"}, {"size", "5"}, {"win", "4"}, {"channels", "4"}, {"layers", "1"}, {"seed", "2"}});
+    LearnedModels other_models;
+    LearnScreen other(other_models);
+    other.restore(learn.save());
+    CHECK(other.save() == learn.save());
+    CHECK(other.state()["learning"] == "gomoku");
+    other.new_game({{"learn", "puyo"}});
+    CHECK(other.state()["weight_hash"] == puyo_state["weight_hash"]);
+    CHECK(other.state()["elapsed_s"] == 1);
+    CHECK(other_models.puyo != nullptr);
+}
+
+TEST_CASE("The Learn screen refuses a save or a model it cannot go on from, every run unchanged", "[screens]") {
+    LearnedModels models;
+    LearnScreen learn(models);
+    learn.load_model(puyo_model_file(2));
+    const json state = learn.state(), save = learn.save();
+    json unknown = save;
+    unknown["runs"]["chess"] = unknown["runs"]["puyo"];
+    json not_saved = save;
+    not_saved["training"] = "gomoku";
+    json damaged = save;
+    damaged["runs"]["puyo"] = "R0xOTgE=";
+    for (const json& bad : {unknown, not_saved, damaged}) {
+        CHECK_THROWS(learn.restore(bad));
+        CHECK(learn.state() == state);
+        CHECK(learn.save() == save);
+    }
+    // A model file of a game with no lesson, and bytes that are no model.
+    CHECK_THROWS(learn.load_model("GLNN"));
+    CHECK(learn.save() == save);
+}
+
+TEST_CASE("A Learn save from before the Puyo and Gomoku lessons (one Minesweeper run) still restores", "[screens]") {
+    LearnedModels models;
+    LearnScreen learn(models);
+    learn.new_game({{"seed", "3"}, {"level", "small"}, {"width", "2"}, {"depth", "1"}});
+    const json save = learn.save();
+    json old_save = {{"params", save["params"]}, {"model", nullptr}, {"training", false}};
+    old_save["params"].erase("learn");
+    // The old format kept the model even before the first game: that of a fresh run of these settings.
+    gridlab::minesweeper::TrainSettings settings;
+    settings.board = {6, 6, 5, gridlab::minesweeper::FirstClick::Safe};
+    settings.shape = {2, 1};
+    settings.window = 25;
+    settings.seed = 3;
+    gridlab::minesweeper::Trainer trainer(settings);
+    trainer.train_until(2);
+    old_save["model"] = gridlab::base64_encode(gridlab::learn::save_model({"minesweeper", trainer.network(), trainer.describe()}));
+    LearnScreen restored(models);
+    restored.restore(old_save);
+    CHECK(restored.state()["learning"] == "minesweeper");
+    CHECK(restored.state()["episodes"] == 2);
+    CHECK(restored.params().at("level") == "small");
 }

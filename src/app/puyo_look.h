@@ -1,0 +1,31 @@
+// How a puyo looks on the boards of the Puyo and Learn screens.
+#pragma once
+
+#include <cstdint>
+
+#include "app/board_look.h"
+#include "app/palette.h"
+#include "puyo/rules.h"
+
+namespace gridlab::app {
+
+constexpr uint32_t kPuyoMarkInk = 0x1B1F278C;  // palette::kInk, half transparent over the puyo's colour
+
+inline uint32_t puyo_colour(puyo::Puyo puyo, bool colorblind) {
+    if (puyo == puyo::Puyo::Garbage) return palette::kGarbage;
+    const int i = static_cast<int>(puyo) - 1;
+    return colorblind ? palette::kPuyoColourBlind[i] : palette::kPuyo[i];
+}
+
+// In the colour-blind palette every colour also carries its own mark.
+inline uint8_t puyo_mark(puyo::Puyo puyo, bool colorblind) {
+    static constexpr uint8_t kMarks[5] = {kMarkNone, kMarkRing, kMarkDot, kMarkCross, kMarkSquare};
+    if (!colorblind || puyo == puyo::Puyo::Garbage || puyo == puyo::Puyo::None) return kMarkNone;
+    return kMarks[static_cast<int>(puyo) - 1];
+}
+
+inline CellLook puyo_look(puyo::Puyo puyo, bool colorblind) {
+    return {puyo_colour(puyo, colorblind), kShapeDisc, puyo_mark(puyo, colorblind)};
+}
+
+}  // namespace gridlab::app
