@@ -115,6 +115,10 @@ void GomokuScreen::new_game(const Params& params) {
     params_ = params;
     params_["game"] = "gomoku";
     params_["seed"] = std::to_string(seed);
+    if (network) {  // the board the link names, whichever network the Learn screen has later
+        params_["size"] = std::to_string(settings.size);
+        params_["win"] = std::to_string(settings.win_length);
+    }
     seed_ = seed;
     state_ = gomoku::State(settings);
     black_ = black == "human" ? "" : black;
@@ -227,7 +231,7 @@ void GomokuScreen::update(const Frame&, double slice_ms) {
             return stop_thinking();
         }
         report_ = search::gomoku_report(message["report"]);
-        const nlohmann::json& value = message["report"]["network_value"];
+        const nlohmann::json value = message["report"].value("network_value", nlohmann::json());
         if (value.is_number()) network_value_ = value.get<double>();
         if (message["type"] == "result") {
             const int move = message["report"]["move"].get<int>();

@@ -187,6 +187,8 @@ TEST_CASE("Gomoku az needs a network, plays on its board, and a link naming anot
     CHECK(refusal_of(screen, {{"black", "human"}, {"white", "az"}, {"seed", "3"}}) == "accepted");
     CHECK(screen.state()["size"] == 5);
     CHECK(screen.state()["players"]["white"] == "az");
+    CHECK(screen.params().at("size") == "5");  // the share link names the board
+    CHECK(screen.params().at("win") == "4");
 }
 
 TEST_CASE("Gomoku az answers with the move its search makes with the network, and a save restores the game", "[screens]") {
