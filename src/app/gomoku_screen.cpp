@@ -483,7 +483,9 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     build_threat_text();
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not answer: {reason}", {{"reason", ai_error_}}));
     ImGui::Checkbox(tr("Show the search"), &show_search_);
-    if (show_search_ && ai_[side_index(state_.to_move())].name == "az")
+    // The circles are the search of the side to move when it is an AI, else of its opponent's AI.
+    const int searcher = side_index(state_.to_move()) ^ (is_ai(state_.to_move()) ? 0 : 1);
+    if (show_search_ && ai_[searcher].name == "az")
         text_wrapped_disabled(tr("Circles: how much of its search went to each move, led by the network; blue good, red bad "
                                  "for the side to move."));
     else if (show_search_)

@@ -25,7 +25,7 @@ namespace {
 
 constexpr const char* kRules[] = {"tsu", "tutorial"};
 constexpr const char* kInputs[] = {"features", "field"};
-constexpr const char* kInputNames[] = {tr_key("features (heights, links, chains)"), tr_key("the field itself (a convolution)")};
+constexpr const char* kInputNames[] = {tr_key("hand-made features"), tr_key("the raw field")};
 constexpr int kCurveWindow = 25;            // games per point of the curves
 constexpr double kEndOfGamePauseMs = 1500.0;
 constexpr uint64_t kLiveGameStream = 1000;  // the live games' seeds, apart from training's
@@ -279,7 +279,7 @@ void PuyoLesson::build_settings() {
     ImGui::Combo(tr("Rules"), &edit_rules_, kRules, 2);  // the rule sets' names are ids
     setting_width();
     const int inputs = edit_inputs_;
-    combo_translated(tr("The network sees"), &edit_inputs_, kInputNames, 2);
+    combo_translated(tr("Input"), &edit_inputs_, kInputNames, 2);
     if (edit_inputs_ != inputs) edit_width_ = puyo::default_width(edit_inputs_ == 0 ? puyo::LearnerInputs::Features : puyo::LearnerInputs::Field);
     setting_width();
     ImGui::SliderInt(tr("Colours"), &edit_colors_, 3, 5);

@@ -352,6 +352,7 @@ void LearnScreen::build_controls(const Frame& frame) {
         if (training) act({{"train", "pause"}});
         else start_training();
     }
+    note_control("train");
     ImGui::SameLine();
     if (ImGui::Button(tr("Reset"))) reset();
     ImGui::SameLine();
@@ -360,6 +361,7 @@ void LearnScreen::build_controls(const Frame& frame) {
         checkpoint(shown_);
         frame.open_game(lesson.play_params());
     }
+    note_control("play_with_it");
     ImGui::EndDisabled();
     if (ImGui::Button(tr("Download model"))) act({{"download", true}});
     ImGui::SameLine();

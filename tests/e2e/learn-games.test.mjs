@@ -4,7 +4,7 @@
 // trained network on the game's own screen.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, clickCell, clickControl, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -37,6 +37,18 @@ test('learn puyo: train, watch the curves and the live agent with its placement 
   await app.page.evaluate(() => window.gridlab.act({ speed: 3 }));
   await frames(app.page, 5);
   await screenshot(app.page, 'learn-puyo');
+
+  // Play with it: the Puyo screen, the learned agent playing, with the values of its placements.
+  await waitFor(app.page, () => window.gridlab.state().shared);
+  await clickControl(app.page, 'play_with_it');
+  state = await appState(app.page);
+  assert.equal(state.game, 'puyo');
+  assert.equal(state.ai.name, 'learned');
+  assert.equal(state.pairs, 30, 'the game of its training: 30 pairs');
+  assert.equal(state.ai.candidates.length > 0, true);
+  assert.ok(state.ai.rival.score >= 0, 'its own game on these pairs is the score to beat');
+  await frames(app.page, 10);
+  await screenshot(app.page, 'puyo-learned');
   assert.deepEqual(app.errors, []);
   await app.close();
 });
@@ -80,6 +92,21 @@ test('learn gomoku: AlphaZero self-play, its losses and its policy; Puyo\'s run 
   state = await appState(app.page);
   assert.equal(state.learning, 'puyo');
   assert.ok(state.episodes >= 60, 'Puyo\'s run survived the reload');
+
+  // Play against the Gomoku network: the student is black, az answers.
+  await app.page.goto(env.site.url + '?game=learn&learn=gomoku');
+  await waitFor(app.page, () => window.gridlab && window.gridlab.ready);
+  await frames(app.page, 3);
+  await clickControl(app.page, 'play_with_it');
+  state = await appState(app.page);
+  assert.equal(state.game, 'gomoku');
+  assert.deepEqual([state.size, state.players.black, state.players.white], [6, 'human', 'az']);
+  await clickCell(app.page, 2, 2);
+  await waitFor(app.page, () => window.gridlab.state().moves.length === 2);
+  state = await appState(app.page);
+  assert.equal(state.board[2][2], 'X', 'the student\'s stone where they clicked');
+  await frames(app.page, 5);
+  await screenshot(app.page, 'gomoku-az');
   assert.deepEqual(app.errors, []);
   await app.close();
 });
