@@ -118,12 +118,17 @@ void AzTrainer::think(double budget_ms) {
 }
 
 void AzTrainer::train_until(int64_t games) {
-    while (games_ < games || evaluation_) step();
+    while (games_ < games || between_games()) step();
 }
 
 void AzTrainer::step() { advance(std::numeric_limits<double>::infinity()); }
 
 void AzTrainer::advance(double budget_ms) {
+    if (pending_updates_ > 0) {
+        update();
+        if (--pending_updates_ == 0) after_updates();
+        return;
+    }
     if (!searching_) begin_move();
     Mcts& search = mover();
     search.think(budget_ms);
@@ -191,8 +196,12 @@ void AzTrainer::end_self_play_game() {
     game_samples_.clear();
     game_movers_.clear();
     game_ = State(settings_.board);
-    if (replay_.size() >= static_cast<std::size_t>(settings_.batch))
-        for (int i = 0; i < settings_.updates_per_game; ++i) update();
+    pending_updates_ = replay_.size() >= static_cast<std::size_t>(settings_.batch) ? settings_.updates_per_game : 0;
+    if (pending_updates_ == 0) after_updates();
+}
+
+// The end of a game's work: its point of the curve, and the evaluation due.
+void AzTrainer::after_updates() {
     if (window_games_ == settings_.window) {
         curve_.push_back({games_, window_updates_ ? window_policy_loss_ / window_updates_ : 0.0,
                           window_updates_ ? window_value_loss_ / window_updates_ : 0.0, window_moves_ / window_games_});

@@ -12,9 +12,10 @@
 // in proportion to their visits (temperature 1) rather than the most visited.
 //
 // Anytime like the other learners: think(ms) plays and learns for about that long, so the web app can
-// run it in slices or a worker. A slice may end inside a move: one search of 400 playouts takes 30-50
-// ms with the default network (more in WebAssembly, and a game-ending move also makes the updates),
-// too long for a frame, so the search of the move in progress is kept and goes on in the next slice.
+// run it in slices or a worker. A slice may end inside a move: one search of 400 playouts takes about
+// 32 ms of CPU with the default network natively (45 in WebAssembly), too long for a frame, so the
+// search of the move in progress is kept and goes on in the next slice; likewise the updates after a
+// game (about 15 ms each) are made one per unit of work (advance).
 // The weights after N games do not depend on the slicing and are bit-identical natively and in
 // WebAssembly.
 #pragma once
@@ -85,12 +86,15 @@ public:
     // the description is incomplete or out of range or the network is not the shape it describes.
     explicit AzTrainer(const learn::Model& model);
 
-    void think(double budget_ms);  // at least a few playouts; may end inside a move
-    void train_until(int64_t games);  // to the end of the evaluation that game `games` starts, if any
-    void step();                    // to the end of the move in progress (self-play or evaluation)
-    // Searches the move in progress for about budget_ms (at least a few playouts), and plays it when
-    // its search is done: at most one move.
+    void think(double budget_ms);  // at least a few playouts or one update; may end inside a move
+    // Plays and learns until `games` self-play games have ended, with the updates and the evaluation
+    // that follow the last.
+    void train_until(int64_t games);
+    // One unit of work: one of the updates after a game (each 10-20 ms with the default network), or
+    // else the move in progress: its search for about budget_ms (at least a few playouts), and the
+    // move itself once the search is done.
     void advance(double budget_ms);
+    void step();  // one update, or the rest of the move in progress (self-play or evaluation)
 
     int64_t games() const { return games_; }
     int64_t moves() const { return moves_; }
@@ -98,6 +102,8 @@ public:
     const std::vector<AzCurvePoint>& curve() const { return curve_; }
     const std::vector<AzEvaluationPoint>& evaluations() const { return evaluations_; }
     bool evaluating() const { return evaluation_.has_value(); }  // playing an evaluation's games
+    // The updates or the evaluation that follow a self-play game are not done.
+    bool between_games() const { return pending_updates_ > 0 || evaluating(); }
     int64_t pure_playouts() const { return pure_playouts_; }   // the opponent of the next evaluation
     const AzNetwork& network() const { return *network_; }
     const AzTrainSettings& settings() const { return settings_; }
@@ -121,6 +127,7 @@ private:
     Mcts& mover();  // the search of the move in progress
     void finish_self_play_move();
     void end_self_play_game();
+    void after_updates();
     void update();
     bool evaluation_due() const;
     void start_evaluation();
@@ -136,6 +143,7 @@ private:
     std::vector<Stone> game_movers_;
     std::unique_ptr<Mcts> self_play_search_;  // of the self-play move in progress
     bool searching_ = false;                   // a move's search has begun and is not done
+    int pending_updates_ = 0;                  // updates still to make after the last game
     std::vector<Sample> replay_;
     size_t replay_next_ = 0;
     learn::Tensor inputs_, policy_targets_, mask_, value_targets_;

@@ -18,10 +18,10 @@ namespace go = gridlab::gomoku;
 struct GomokuTraining {
     using Trainer = go::AzTrainer;
     static constexpr const char* kGame = "gomoku";
-    // At most one move, and only part of its search if the slice ends first.
+    // One update, or one move, and only part of its search if the slice ends first.
     static void train(Trainer& trainer, double ms) { trainer.advance(ms); }
-    // As train_until(): the evaluation that the target game starts is played too.
-    static bool reached(const Trainer& trainer, int64_t target) { return trainer.games() >= target && !trainer.evaluating(); }
+    // As train_until(): the updates and the evaluation that follow the target game are made too.
+    static bool reached(const Trainer& trainer, int64_t target) { return trainer.games() >= target && !trainer.between_games(); }
     static nlohmann::json report(const Trainer& trainer, const nlohmann::json& description) {
         return {{"games", trainer.games()},
                 {"moves", trainer.moves()},

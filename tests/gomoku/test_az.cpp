@@ -273,7 +273,7 @@ TEST_CASE("az training: the weights after N games do not depend on how the think
     for (double slice_ms : {0.0, 0.5}) {
         AzTrainer sliced(evaluated_run());
         int slices = 0;
-        while (sliced.games() < 6 || sliced.evaluating()) {
+        while (sliced.games() < 6 || sliced.between_games()) {
             sliced.advance(slice_ms);
             ++slices;
         }
