@@ -207,8 +207,8 @@ void LearnScreen::load_model(std::string_view bytes) {
 
 nlohmann::json LearnScreen::save() const {
     nlohmann::json runs = nlohmann::json::object();
-    for (int i = 0; i < kLessons; ++i)
-        if (lessons_[i]->games() > 0) runs[kGames[i]] = base64_encode(lessons_[i]->model_bytes(elapsed_s_[i]));
+    for (int i = 0; i < kLessons; ++i)  // the training run too before its first game ends, so that it goes on
+        if (lessons_[i]->games() > 0 || i == training_) runs[kGames[i]] = base64_encode(lessons_[i]->model_bytes(elapsed_s_[i]));
     return {{"params", params()},
             {"runs", runs},
             {"training", training_ >= 0 ? nlohmann::json(kGames[training_]) : nlohmann::json(nullptr)}};

@@ -41,7 +41,7 @@ public:
     void update(const Frame& frame, double slice_ms) override;
     void build_ui(const Frame& frame, float top) override;
     nlohmann::json state() const override;
-    // Every run that has played a game, as a model file (base64) with its settings, which one is shown
+    // Every run that has played a game (and the one training), as a model file (base64) with its settings, which one is shown
     // and which one was training.
     nlohmann::json save() const override;
     void restore(const nlohmann::json& saved) override;
