@@ -13,11 +13,10 @@
 //
 // Anytime like the other learners: think(ms) plays and learns for about that long, so the web app can
 // run it in slices or a worker. A slice may end inside a move: one search of 400 playouts takes about
-// 32 ms of CPU with the default network natively (45 in WebAssembly), too long for a frame, so the
-// search of the move in progress is kept and goes on in the next slice; likewise the updates after a
-// game (about 15 ms each) are made one per unit of work (advance).
-// The weights after N games do not depend on the slicing and are bit-identical natively and in
-// WebAssembly.
+// 32 ms of CPU with the default network natively (about 1.5 times that in WebAssembly), too long for
+// a frame, so the search of the move in progress is kept and goes on in the next slice; likewise the
+// updates after a game (about 15 ms each) are made one per unit of work (advance). The weights after
+// N games do not depend on the slicing and are bit-identical natively and in WebAssembly.
 #pragma once
 
 #include <array>

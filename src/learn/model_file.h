@@ -48,10 +48,8 @@ public:
 
 std::string save_model(const Model& model);
 
-// A count a trainer's description keeps (games, moves, updates, ...), for resuming its run: throws
-// ModelError "the model's settings are out of range (games -1)" outside lo..hi, and
-// nlohmann::json::exception when it is missing or not a whole number.
-// Runs `validate` on settings read from a model's description: its std::invalid_argument becomes
+// For resuming a trainer's run from its model file (the description its describe() wrote):
+// Runs `validate` on settings read from the description: its std::invalid_argument becomes
 // ModelError "the model's settings are out of range (...)".
 template <typename Validate>
 void validate_described(Validate&& validate) {
@@ -61,6 +59,9 @@ void validate_described(Validate&& validate) {
         throw ModelError(translatable("the model's settings are out of range ({reason})", {{"reason", error.what()}}));
     }
 }
+// A count the description keeps (games, moves, updates, ...): throws ModelError "the model's
+// settings are out of range (games -1)" outside lo..hi, and nlohmann::json::exception when it is
+// missing or not a whole number.
 int64_t described_count(const nlohmann::json& settings, const char* key, int64_t lo = 0, int64_t hi = int64_t{1} << 50);
 
 // Rebuilds the model from the file alone, or throws ModelError and allocates nothing the file does

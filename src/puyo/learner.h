@@ -155,8 +155,9 @@ class Trainer {
 public:
     explicit Trainer(const TrainSettings& settings);  // throws std::invalid_argument for bad settings
     // Resumes the run of a model file written from network() and describe() (weights, counts, curve);
-    // the replay memory and Adam's moments start afresh. Throws std::invalid_argument when the
-    // description is incomplete or out of range, or the network is not the shape it describes.
+    // the replay memory and Adam's moments start afresh. Throws learn::ModelError (an
+    // std::invalid_argument) when the description is incomplete or out of range, or the network is
+    // not the shape it describes.
     explicit Trainer(const learn::Model& model);
 
     void think(double budget_ms);        // plays and learns for about this long (at least one move)

@@ -1,0 +1,92 @@
+// Benchmark, not a test: issue 17's and 18's training runs as training jobs of the page's real Web
+// Worker (worker.js, the protocol's "train") in headless Chromium, with the settings of
+//   gridlab puyo train --rules tsu --inputs features --games 2000 --pairs 50 --seed 1
+//   gridlab gomoku train --size 6 --win 4 --games 1600 --playouts 200 --channels 16 --seed 2 --eval-every 0
+// Prints a JSON line per run: the wall time from the request to the result, the CPU time the browser's
+// processes used meanwhile (the worker's thread, and what little an idle page costs), the weight hash
+// (it must equal the command line's), and the machine's load average.
+//
+//   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku ...]
+import { readFileSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { startBrowser } from '../browser.mjs';
+
+const RUNS = {
+  puyo: {
+    expected_hash: '095073f8acede6a6',
+    request: {
+      game: 'puyo', episodes: 2000,
+      settings: { rules: 'tsu', colors: 4, pairs: 50, inputs: 'features', width: 64, lr: 0.001, explore: 0.05, gamma: 1,
+                  lambda: 0.7, batch: 32, updates_per_game: 4, replay_capacity: 20000, window: 50, seed: '1' },
+    },
+  },
+  gomoku: {
+    expected_hash: '2465e4c4645ea7ae',
+    request: {
+      game: 'gomoku', episodes: 1600,
+      settings: { size: 6, win: 4, channels: 16, layers: 3, playouts: 200, lr: 0.002, weight_decay: 1e-4, batch: 128,
+                  updates_per_game: 4, replay_capacity: 10000, temperature_moves: 6, noise_fraction: 0.25,
+                  noise_alpha: 0.3, eval_every: 0, eval_games: 10, eval_az_playouts: 400, eval_pure_playouts: 1000,
+                  eval_pure_max: 5000, window: 10, seed: '2' },
+    },
+  },
+};
+
+// User + system CPU seconds of this process's descendants (the browser and its helpers), from /proc.
+function descendantsCpuSeconds() {
+  const parent = new Map(), ticks = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');  // from field 3, the state
+      parent.set(Number(entry), Number(fields[1]));
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));  // utime, stime
+    } catch { /* the process ended meanwhile */ }
+  }
+  let total = 0;
+  for (const [pid, count] of ticks) {
+    for (let p = parent.get(pid); p; p = parent.get(p))
+      if (p === process.pid) { total += count; break; }
+  }
+  return total / 100;  // USER_HZ
+}
+
+const env = await startBrowser();
+try {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(env.site.url + 'manifest.webmanifest');  // a page of the site's origin that draws nothing
+  for (const name of process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(RUNS)) {
+    const run = RUNS[name];
+    const cpuBefore = descendantsCpuSeconds();
+    const loads = [loadavg()[0]];
+    const timer = setInterval(() => loads.push(loadavg()[0]), 15000);
+    const result = await page.evaluate((request) => new Promise((done) => {
+      const worker = new Worker('worker.js');
+      let start = 0;
+      worker.onmessage = (event) => {
+        const message = event.data;
+        if (message.type === 'ready') {
+          start = performance.now();
+          worker.postMessage({ v: 1, type: 'train', id: 1, ...request });
+        } else if (message.type === 'result' || message.type === 'error') {
+          worker.terminate();
+          const report = message.report || {};
+          done({ type: message.type, message: message.message, seconds: (performance.now() - start) / 1000,
+                 games: report.games, moves: report.moves, weight_hash: report.weight_hash });
+        }
+      };
+    }), run.request);
+    clearInterval(timer);
+    const cpu = descendantsCpuSeconds() - cpuBefore;
+    console.log(JSON.stringify({
+      run: name, ...result, browser_cpu_seconds: Math.round(cpu * 10) / 10,
+      same_hash_as_command_line: result.weight_hash === run.expected_hash,
+      load_average_1min: { min: Math.min(...loads), max: Math.max(...loads) },
+    }));
+  }
+  await context.close();
+} finally {
+  await env.close();
+}
