@@ -372,3 +372,16 @@ TEST_CASE("gomoku mcts: the root keeps only the moves that leave the opponent no
         CHECK(vcf_move(after) == -1);
     }
 }
+
+TEST_CASE("gomoku mcts: win lengths threats.h does not support get the pure policy", "[gomoku]") {
+    // Seven in a row on 9x9: no pattern tables, so the rollouts are uniform; they still find the win.
+    State s(Settings{9, 7, Rule::Freestyle});
+    const int white_cols[] = {0, 1, 2, 5, 6, 7};  // two threes on the bottom row, far from seven
+    for (int col = 0; col < 6; ++col) {
+        s.apply(at(s, 0, col));
+        s.apply(at(s, 8, white_cols[col]));
+    }
+    REQUIRE(s.to_move() == Stone::Black);
+    REQUIRE_FALSE(ThreatBoard::supports(s.settings()));
+    for (uint64_t seed : kTacticsSeeds) CHECK(strong_move(s, seed, 2000) == at(s, 0, 6));
+}
