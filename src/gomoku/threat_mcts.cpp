@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 
-
 namespace gridlab::gomoku {
 
 namespace {
@@ -12,84 +11,32 @@ constexpr double kDrawPotentialWeight = 0.5;  // a drawn rollout's value: this t
 
 int colour_index(Stone stone) { return stone == Stone::Black ? 0 : 1; }
 
+bool same_settings(const Settings& a, const Settings& b) {
+    return a.size == b.size && a.win_length == b.win_length && a.rule == b.rule;
+}
+
 // Whether `stone` has a four: an empty cell where its stone would win.
-bool has_winning_cell(const State& state, Stone stone) {
-    for (int r = 0; r < state.size(); ++r)
-        for (int c = 0; c < state.size(); ++c) {
+bool has_winning_cell(const ThreatBoard& board, Stone stone) {
+    const int size = board.settings().size;
+    for (int r = 0; r < size; ++r)
+        for (int c = 0; c < size; ++c) {
             const int cell = State::cell_index(r, c);
-            if (state.cell(cell) == Stone::Empty && state.makes_win(cell, stone)) return true;
+            if (board.at(cell) == Stone::Empty && board.threat(cell, stone) == Threat::Five) return true;
         }
     return false;
 }
 
-// The cells where `stone` could win next once it has a stone on `cell`, along the line through `cell`
-// by `step` only (at most two). Writes them to `out`; returns how many.
-int threats_along(const State& state, int cell, int step, Stone stone, int* out) {
-    const int ahead = state.run_from(cell, step, stone);
-    const int behind = state.run_from(cell, -step, stone);
-    int count = 0;
-    // A winning cell on this line must touch the run through `cell`: it is the first cell past
-    // either end, and it joins the run to whatever stones lie beyond it.
-    for (const auto& [end, dir] : {std::pair{cell + (ahead + 1) * step, step}, std::pair{cell - (behind + 1) * step, -step}})
-        if (state.cell(end) == Stone::Empty && state.is_winning_run(ahead + behind + 2 + state.run_from(end, dir, stone), stone))
-            out[count++] = end;
-    return count;
+// The cell where `stone` wins next along a line through its stone on `cell` (which made a four), or -1.
+int winning_cell_through(const ThreatBoard& board, int cell, Stone stone) {
+    const int reach = board.settings().win_length - 1;
+    for (int d = 0; d < 4; ++d)
+        for (int side : {-1, 1})
+            for (int k = 1, next = cell + side * kDirections[d]; k <= reach && board.at(next) != Stone::Wall;
+                 ++k, next += side * kDirections[d])
+                if (board.at(next) == Stone::Empty && board.pattern(next, d, stone) == Pattern::Five) return next;
+    return -1;
 }
 }  // namespace
-
-int threats_after(const State& state, int cell, Stone stone, int out[8]) {
-    int count = 0;
-    for (int step : kDirections) count += threats_along(state, cell, step, stone, out + count);
-    return count;
-}
-
-bool makes_open_three(const State& state, int cell, int step, Stone stone) {
-    // The line through `cell`, 2 * length cells each way (walls past the edge), as in shape_score.
-    const int length = state.settings().win_length, span = 2 * length;
-    std::array<Stone, 4 * kMaxSize + 1> line;
-    line[span] = stone;
-    for (int side : {1, -1}) {
-        Stone next = Stone::Empty;
-        for (int k = 1; k <= span; ++k) {
-            if (next != Stone::Wall) next = state.cell(cell + side * k * step);
-            line[span + side * k] = next;
-        }
-    }
-    // An open three needs length - 2 stones in a window of `length` through `cell`: most lines have
-    // fewer stones near `cell`, and are rejected at once.
-    int own_near = 0;
-    for (int k = span - length + 1; k < span + length; ++k) own_near += line[k] == stone;
-    if (own_near < length - 2) return false;
-    auto run_through = [&](int at) {
-        int run = 1;
-        for (int i = at + 1; i <= 2 * span && line[i] == stone; ++i) ++run;
-        for (int i = at - 1; i >= 0 && line[i] == stone; --i) ++run;
-        return run;
-    };
-    // One more stone within reach would leave two winning cells.
-    for (int extra = span - length + 1; extra < span + length; ++extra) {
-        if (line[extra] != Stone::Empty) continue;
-        line[extra] = stone;
-        int winning = 0;
-        for (int end = span - length; end <= span + length; ++end)
-            winning += line[end] == Stone::Empty && state.is_winning_run(run_through(end), stone);
-        line[extra] = Stone::Empty;
-        if (winning >= 2) return true;
-    }
-    return false;
-}
-
-bool makes_open_three(const State& state, int cell, Stone stone) {
-    for (int step : kDirections)
-        if (makes_open_three(state, cell, step, stone)) return true;
-    return false;
-}
-
-bool makes_double_three(const State& state, int cell, Stone stone) {
-    int threes = 0;
-    for (int step : kDirections) threes += makes_open_three(state, cell, step, stone);
-    return threes >= 2;
-}
 
 int shape_score(const State& state, int cell) {
     const Stone me = state.to_move(), them = opponent(me);
@@ -189,85 +136,107 @@ void ThreatPolicy::add_with_shape_priors(const State& state, const std::vector<i
     for (Proposal& proposal : out) proposal.prior /= static_cast<float>(total);
 }
 
+ThreatBoard& ThreatPolicy::board_at(const State& state) {
+    if (!board_ || !same_settings(board_->settings(), state.settings())) board_.emplace(state);
+    board_->sync(state);
+    return *board_;
+}
+
 void ThreatPolicy::propose(const State& state, std::vector<Proposal>& out) {
+    if (!ThreatBoard::supports(state.settings())) return fallback_.propose(state, out);
     out.clear();
     find_near_cells(state);
+    ThreatBoard& board = board_at(state);
     const Stone me = state.to_move(), them = opponent(me);
-    int winning[8];
     // 1. Win now.
     for (int cell : near_)
-        if (state.makes_win(cell, me)) {
+        if (board.threat(cell, me) == Threat::Five) {
             out.push_back({cell, 1.0f});
             return;
         }
     // 2. Block the opponent's win (two such cells: lost anyway, but still try).
     chosen_.clear();
     for (int cell : near_)
-        if (state.makes_win(cell, them)) chosen_.push_back(cell);
+        if (board.threat(cell, them) == Threat::Five) chosen_.push_back(cell);
     if (!chosen_.empty()) return add_with_shape_priors(state, chosen_, out);
     // 3. A double threat: the opponent cannot block two winning cells and has no win of their own.
     for (int cell : near_)
-        if (threats_after(state, cell, me, winning) >= 2) {
+        if (wins_next(board.threat(cell, me)) && board.allowed(cell, me)) {
             out.push_back({cell, 1.0f});
             return;
         }
     // 4. Stop the opponent's winning threats. Our stone can only take threats away from them, never
     // add one, so a move defends if none of their threat cells still works after it. Our fours force
-    // a reply, so they are kept; against double threes only, so are our open threes, which become an
-    // open four before theirs can.
+    // a reply, so they are kept; against double threes only, so are our threes, which become an open
+    // four before theirs can.
     opponent_threats_.clear();
     opponent_double_threes_.clear();
     for (int cell : near_) {
-        if (wins_by_force(state, cell, them))
+        if (wins_by_force(board, cell, them))
             opponent_threats_.push_back(cell);
-        else if (makes_double_three(state, cell, them))
+        else if (makes_double_three(board, cell, them))
             opponent_double_threes_.push_back(cell);
     }
     if (!opponent_threats_.empty() || !opponent_double_threes_.empty()) {
-        for (int cell : near_)
-            if (threats_after(state, cell, me, winning) > 0 ||
-                (opponent_threats_.empty() && makes_open_three(state, cell, me)) || stops_all_threats(state, cell))
+        for (int cell : near_) {
+            const Threat ours = board.threat(cell, me);
+            if (is_four(ours) || (opponent_threats_.empty() && ours != Threat::None) || stops_all_threats(board, cell, me))
                 chosen_.push_back(cell);
+        }
         if (!chosen_.empty()) return add_with_shape_priors(state, chosen_, out);
     }
     // 5. Everything near the stones.
     add_with_shape_priors(state, near_, out);
 }
 
-// Whether none of the opponent's threat cells (listed by propose) still works after our stone on `cell`.
-bool ThreatPolicy::stops_all_threats(const State& state, int cell) {
-    const Stone them = opponent(state.to_move());
-    State after = state;
-    after.play(cell);
-    if (after.is_terminal()) return true;
+bool ThreatPolicy::makes_double_three(ThreatBoard& board, int cell, Stone stone) {
+    return board.threat(cell, stone) == Threat::ThreeThree && board.allowed(cell, stone);
+}
+
+// Whether none of the opponent's threat cells (listed by propose) still works after `me` on `cell`.
+bool ThreatPolicy::stops_all_threats(ThreatBoard& board, int cell, Stone me) {
+    const Stone them = opponent(me);
+    board.play(cell, me);
+    bool stopped = true;
     for (int threat : opponent_threats_)
-        if (threat != cell && wins_by_force(after, threat, them)) return false;
+        stopped = stopped && (threat == cell || !wins_by_force(board, threat, them));
     for (int threat : opponent_double_threes_)
-        if (threat != cell && makes_double_three(after, threat, them)) return false;
-    return true;
+        stopped = stopped && (threat == cell || !makes_double_three(board, threat, them));
+    board.undo();
+    return stopped;
 }
 
 // A move by `stone` on `cell` wins by force if it leaves two winning cells at once (an open four, a
 // double four), or a four whose forced block still leaves `stone` a move making two (a four-three)
-// or, the block having made no four, a move making two open threes (a four-three-three).
-bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
-    int winning[8];
-    const int fours = threats_after(state, cell, stone, winning);
-    if (fours != 1) return fours >= 2;
-    // Play the four and its block, in whichever order the turn allows: the board is the same.
-    State after = state;
-    const int block = winning[0];
-    after.play(state.to_move() == stone ? cell : block);
-    after.play(state.to_move() == stone ? block : cell);
-    if (after.is_terminal()) return false;
+// or, the block having made no four, a move making two threes (a four-three-three).
+bool ThreatPolicy::wins_by_force(ThreatBoard& board, int cell, Stone stone) {
+    const Threat threat = board.threat(cell, stone);
+    if (!is_four(threat) || !board.allowed(cell, stone)) return false;
+    if (wins_next(threat)) return true;
+    board.play(cell, stone);
+    const int block = winning_cell_through(board, cell, stone);
+    const Stone defender = opponent(stone);
+    bool wins = false;
+    if (board.threat(block, defender) != Threat::Five) {  // a block that makes five wins instead
+        board.play(block, defender);
+        wins = wins_after_block(board, cell, stone);
+        board.undo();
+    }
+    board.undo();
+    return wins;
+}
+
+// After `stone`'s four on `cell` and its block: whether `stone` has a move making two winning cells,
+// or, the block having made no four, two threes.
+bool ThreatPolicy::wins_after_block(ThreatBoard& board, int cell, Stone stone) {
     auto makes_double = [&](int next) {
-        return after.cell(next) == Stone::Empty && threats_after(after, next, stone, winning) >= 2;
+        return board.at(next) == Stone::Empty && wins_next(board.threat(next, stone)) && board.allowed(next, stone);
     };
     // Whether `found` holds for a cell on a line through the four's stone, at most `reach` cells away.
     auto on_lines_through_four = [&](int reach, auto&& found) {
         for (int step : kDirections)
             for (int dir : {step, -step})
-                for (int next = cell + dir, k = 0; k < reach && after.cell(next) != Stone::Wall; next += dir, ++k)
+                for (int next = cell + dir, k = 0; k < reach && board.at(next) != Stone::Wall; next += dir, ++k)
                     if (found(next)) return true;
         return false;
     };
@@ -275,11 +244,11 @@ bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
     for (int next : near_)
         if (makes_double(next)) return true;
     if (on_lines_through_four(2, makes_double)) return true;
-    // Two open threes win if the block made no four (which would have to be answered first). One of
-    // them needs the four's stone (else the point was there before), so it lies on a line through it.
-    if (has_winning_cell(after, opponent(stone))) return false;
-    return on_lines_through_four(state.settings().win_length - 1, [&](int next) {
-        return after.cell(next) == Stone::Empty && makes_double_three(after, next, stone);
+    // Two threes win if the block made no four (which would have to be answered first). One of them
+    // needs the four's stone (else the point was there before), so it lies on a line through it.
+    if (has_winning_cell(board, opponent(stone))) return false;
+    return on_lines_through_four(board.settings().win_length - 1, [&](int next) {
+        return board.at(next) == Stone::Empty && makes_double_three(board, next, stone);
     });
 }
 
@@ -287,7 +256,6 @@ bool ThreatPolicy::wins_by_force(const State& state, int cell, Stone stone) {
 // to win, and a weaker opponent more ways to go wrong.
 double ThreatPolicy::draw_value(const State& leaf) { return kDrawPotentialWeight * line_potential(leaf); }
 
-// Victory by continuous fours: exact, and cheap enough to run for every root move (see threat_space.h).
 // Threat-space search: exact, and bounded (see threat_space.h).
 ThreatResult ThreatPolicy::forced_win(const State& state, Stone attacker, const ThreatLimits& limits) {
     return find_threat_win(state, attacker, limits);
@@ -324,42 +292,25 @@ int ThreatPolicy::CellList::first_valid(Check&& still_good) {
 }
 
 // Lists the threats `stone` gained by its stone on `cell`: its winning cells, and the empty cells
-// that would now give it two winning cells at once. Only lines through `cell` changed, so a winning
-// cell lies on one of them, in a window of win_length cells through `cell` holding win_length - 1 of
-// `stone`'s stones; a cell giving two makes a new four on one of them: it lies in such a window that
-// holds win_length - 2 stones and two empty cells. Only lines with that many stones near `cell` are
-// looked at closer.
-void ThreatPolicy::note_threats(const State& state, int cell, Stone stone) {
-    const int colour = colour_index(stone);
-    int winning[8];
-    const int length = state.settings().win_length, reach = length - 1;
-    for (int step : kDirections) {
-        // The stretch of the line through `cell` free of the opponent's stones and walls, at most reach
-        // cells each way: stretch[first..last], `cell` at index reach.
-        std::array<int, 2 * kMaxSize> stretch;
-        int first = reach, last = reach, own = 1;
-        for (int next = cell - step; first > 0 && state.cell(next) != opponent(stone) && state.cell(next) != Stone::Wall; next -= step)
-            stretch[--first] = next, own += state.cell(next) == stone;
-        for (int next = cell + step; last < 2 * reach && state.cell(next) != opponent(stone) && state.cell(next) != Stone::Wall; next += step)
-            stretch[++last] = next, own += state.cell(next) == stone;
-        if (own < length - 2) continue;  // the usual case: no window can hold enough stones
-        // A winning cell needs length - 1 stones in a window with it, all in the stretch.
-        if (own >= length - 1)
-            for (int i = 0, count = threats_along(state, cell, step, stone, winning); i < count; ++i)
-                wins_[colour].add(winning[i]);
-        stretch[reach] = cell;
-        for (int start = first; start <= std::min(reach, last - length + 1); ++start) {  // windows holding `cell`
-            int in_window = 0;
-            for (int k = start; k < start + length; ++k) in_window += state.cell(stretch[k]) == stone;
-            if (in_window != length - 2) continue;
-            for (int k = start; k < start + length; ++k)
-                if (state.cell(stretch[k]) == Stone::Empty && threats_after(state, stretch[k], stone, winning) >= 2)
-                    doubles_[colour].add(stretch[k]);
-        }
-    }
+// that would now give it two winning cells at once. Only the lines through `cell` changed, so such a
+// cell lies on one of them, within win_length - 1 cells, and makes a four or five along it.
+void ThreatPolicy::note_threats(const ThreatBoard& board, int cell, Stone stone) {
+    const int colour = colour_index(stone), reach = board.settings().win_length - 1;
+    for (int d = 0; d < 4; ++d)
+        for (int side : {-1, 1})
+            for (int k = 1, next = cell + side * kDirections[d]; k <= reach; ++k, next += side * kDirections[d]) {
+                const Stone at = board.at(next);
+                if (at == Stone::Wall || at == opponent(stone)) break;
+                if (at != Stone::Empty) continue;
+                const Pattern pattern = board.pattern(next, d, stone);
+                if (pattern == Pattern::Five) wins_[colour].add(next);
+                else if (pattern >= Pattern::Four && wins_next(board.threat(next, stone))) doubles_[colour].add(next);
+            }
 }
 
 Stone ThreatPolicy::rollout(State& state, Rng& rng) {
+    if (!ThreatBoard::supports(state.settings())) return fallback_.rollout(state, rng);
+    ThreatBoard& board = board_at(state);
     marked_.fill(0);
     for (int colour : {0, 1}) {
         wins_[colour].clear();
@@ -375,22 +326,20 @@ Stone ThreatPolicy::rollout(State& state, Rng& rng) {
     }
     if (state.num_moves() == 0) list_candidate(state, State::cell_index(state.size() / 2, state.size() / 2));
     // Threats already on the board are (nearly always) next to a stone: among the candidates.
-    int winning[8];
     for (int i = 0; i < num_candidates_; ++i)
         for (Stone stone : {Stone::Black, Stone::White}) {
-            if (state.makes_win(candidates_[i], stone)) wins_[colour_index(stone)].add(candidates_[i]);
-            if (threats_after(state, candidates_[i], stone, winning) >= 2)
-                doubles_[colour_index(stone)].add(candidates_[i]);
+            const Threat threat = board.threat(candidates_[i], stone);
+            if (threat == Threat::Five) wins_[colour_index(stone)].add(candidates_[i]);
+            if (wins_next(threat)) doubles_[colour_index(stone)].add(candidates_[i]);
         }
     while (!state.is_terminal()) {
         const Stone me = state.to_move(), them = opponent(me);
-        auto wins_for = [&](Stone stone) {
-            return [&state, stone](int cell) { return state.cell(cell) == Stone::Empty && state.makes_win(cell, stone); };
+        auto wins_for = [&board](Stone stone) {
+            return [&board, stone](int cell) { return board.at(cell) == Stone::Empty && board.threat(cell, stone) == Threat::Five; };
         };
-        auto doubles_for = [&](Stone stone) {
-            return [&state, stone](int cell) {
-                int unused[8];
-                return state.cell(cell) == Stone::Empty && threats_after(state, cell, stone, unused) >= 2;
+        auto doubles_for = [&board](Stone stone) {
+            return [&board, stone](int cell) {
+                return board.at(cell) == Stone::Empty && wins_next(board.threat(cell, stone)) && board.allowed(cell, stone);
             };
         };
         // In order: win; block their win; make two winning cells; take the cell where they would.
@@ -409,7 +358,8 @@ Stone ThreatPolicy::rollout(State& state, Rng& rng) {
             }
         }
         state.play(cell);
-        note_threats(state, cell, me);
+        board.play(cell, me);
+        note_threats(board, cell, me);
         for (int step : kDirections) {
             list_candidate(state, cell + step);
             list_candidate(state, cell - step);

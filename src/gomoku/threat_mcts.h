@@ -1,15 +1,17 @@
 // The strong search: the same tree search as pure_mcts.h with a policy that knows Gomoku's threats.
 //
 // A "four" is a move after which the mover could win on the next move; a "double threat" leaves two
-// such winning cells (an open four, or two fours), which the opponent cannot both block.
+// such winning cells (an open four, or two fours), which the opponent cannot both block. All of them
+// are read from threats.h's pattern codes, kept up to date move by move; under renju, black's forbidden
+// points threaten nothing.
 //
 // Expansion only proposes moves that matter, in this order of urgency:
 //   1. a winning move, if there is one (the only child);
 //   2. otherwise, if the opponent could win next move, the cells that block it;
 //   3. otherwise a move making a double threat wins by force (the only child);
 //   4. otherwise, if the opponent has a move that wins by force (a double threat, or a four whose
-//      forced block leaves them a double threat, a "four-three", or two open threes at once, a
-//      "four-three-three"), or one that makes two open threes at once (a "three-three"), the moves
+//      forced block leaves them a double threat, a "four-three", or two threes at once, a
+//      "four-three-three"), or one that makes two threes at once (a "three-three"), the moves
 //      that stop every such move, plus our own fours (which force a reply) and, against
 //      three-threes only, our own open threes (which win the race);
 //   5. otherwise every empty cell within two lines of a stone.
@@ -29,9 +31,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "gomoku/mcts.h"
+#include "gomoku/pure_mcts.h"
 #include "gomoku/threat_space.h"
+#include "gomoku/threats.h"
 
 namespace gridlab::gomoku {
 
@@ -39,17 +44,6 @@ constexpr double kThreatMctsExploration = 2.5;
 // Against a weaker opponent a draw is a missed win: the search scores its own draws this much below
 // even, so it prefers lines that keep winning chances to safe dead ones (see the README's measurements).
 constexpr double kThreatMctsDrawContempt = 0.8;
-
-// The cells where `stone` could win next once it has a stone on the empty `cell`, counting only the
-// lines through `cell` (the ones the stone changes). Writes up to 8 padded cells to `out`.
-int threats_after(const State& state, int cell, Stone stone, int out[8]);
-
-// Whether `stone` on the empty `cell` makes an open three along `step` (one of kDirections): a line
-// where one more stone would leave two winning cells. The second form: along any line.
-bool makes_open_three(const State& state, int cell, int step, Stone stone);
-bool makes_open_three(const State& state, int cell, Stone stone);
-// Two open threes at once through `cell`: the opponent can stop only one (unless it has fours).
-bool makes_double_three(const State& state, int cell, Stone stone);
 
 // Black's share of the board's open lines, -1..1: every window of win_length cells holding stones of
 // one colour only counts 16^stones for that colour; the result is (black - white) / (black + white).
@@ -81,10 +75,19 @@ private:
         int first_valid(Check&& still_good);
     };
 
-    bool wins_by_force(const State& state, int cell, Stone stone);
-    bool stops_all_threats(const State& state, int cell);
+    ThreatBoard& board_at(const State& state);
+    bool makes_double_three(ThreatBoard& board, int cell, Stone stone);
+    bool wins_by_force(ThreatBoard& board, int cell, Stone stone);
+    bool wins_after_block(ThreatBoard& board, int cell, Stone stone);
+    bool stops_all_threats(ThreatBoard& board, int cell, Stone me);
     void list_candidate(const State& state, int cell);
-    void note_threats(const State& state, int cell, Stone stone);
+    void note_threats(const ThreatBoard& board, int cell, Stone stone);
+
+    // The position being looked at, with its threats (threats.h): brought to each state the search
+    // asks about, and played along in rollouts. Win lengths threats.h does not support (over 6) get
+    // the pure search's policy instead.
+    std::optional<ThreatBoard> board_;
+    UniformPolicy fallback_;
 
     // Scratch reused across calls so that expansions and rollouts do not allocate.
     std::vector<int> near_, chosen_, opponent_threats_, opponent_double_threes_;

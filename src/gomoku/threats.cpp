@@ -182,6 +182,20 @@ void ThreatBoard::undo() {
     cells_[padded] = Stone::Empty;
 }
 
+void ThreatBoard::sync(const State& state) {
+    size_t shared = 0;
+    auto same_move = [&](size_t i) {
+        const int padded = state.to_padded(state.move(static_cast<int>(i)));
+        return moves_[i] == padded && cells_[padded] == state.cell(padded);
+    };
+    while (shared < moves_.size() && shared < static_cast<size_t>(state.num_moves()) && same_move(shared)) ++shared;
+    while (moves_.size() > shared) undo();
+    for (int i = static_cast<int>(shared); i < state.num_moves(); ++i) {
+        const int padded = state.to_padded(state.move(i));
+        play(padded, state.cell(padded));
+    }
+}
+
 Threat ThreatBoard::threat(int padded, Stone side) const {
     int fours = 0, threes = 0;
     bool open_four = false;

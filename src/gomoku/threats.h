@@ -76,6 +76,10 @@ public:
     // to ask "what if they could"); undo() takes the last one back.
     void play(int padded, Stone stone);
     void undo();
+    // Brings the board to `state`'s position (same settings): takes its moves back down to the last
+    // one `state` shares, then plays the rest of `state`'s. Cheap when the two share most of their
+    // moves, as a tree search's positions do.
+    void sync(const State& state);
 
     Pattern pattern(int padded, int direction, Stone side) const {
         return table_[colour(side)][codes_[padded][direction][colour(side)]];

@@ -1,11 +1,13 @@
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "gomoku/ai.h"
 #include "gomoku/pure_mcts.h"
 #include "gomoku/threat_mcts.h"
 #include "gomoku/threat_space.h"
+#include "gomoku/threats.h"
 
 using namespace gridlab::gomoku;
 
@@ -29,45 +31,34 @@ int at(const State& state, int row, int col) { return row * state.size() + col; 
 // True if the side that just moved has left the opponent (now to move) no move that makes two
 // winning threats at once: an open four or a double four.
 bool no_double_threat_for(const State& state) {
-    int winning[8];
+    const ThreatBoard board(state);
     for (int r = 0; r < state.size(); ++r)
         for (int c = 0; c < state.size(); ++c) {
             const int cell = State::cell_index(r, c);
-            if (state.cell(cell) == Stone::Empty && threats_after(state, cell, state.to_move(), winning) >= 2) return false;
+            if (state.cell(cell) == Stone::Empty && wins_next(board.threat(cell, state.to_move()))) return false;
         }
     return true;
 }
 
-// True if `stone` has an empty cell where its stone would make two open threes at once.
-bool has_double_three_point(const State& state, Stone stone) {
-    for (int r = 0; r < state.size(); ++r)
-        for (int c = 0; c < state.size(); ++c) {
+// The empty cells (padded) where `stone` would make `threat`.
+std::vector<int> cells_making(const ThreatBoard& board, Stone stone, Threat threat) {
+    std::vector<int> cells;
+    for (int r = 0; r < board.settings().size; ++r)
+        for (int c = 0; c < board.settings().size; ++c) {
             const int cell = State::cell_index(r, c);
-            if (state.cell(cell) == Stone::Empty && makes_double_three(state, cell, stone)) return true;
+            if (board.at(cell) == Stone::Empty && board.threat(cell, stone) == threat) cells.push_back(cell);
         }
-    return false;
+    return cells;
+}
+
+std::vector<int> five_cells(const State& state, Stone stone) { return cells_making(ThreatBoard(state), stone, Threat::Five); }
+
+// True if `stone` has an empty cell where its stone would make two threes at once.
+bool has_double_three_point(const State& state, Stone stone) {
+    return !cells_making(ThreatBoard(state), stone, Threat::ThreeThree).empty();
 }
 
 }  // namespace
-
-TEST_CASE("gomoku threats: fours and open fours counted from one stone", "[gomoku]") {
-    const State s = State::parse(
-        "........\n"
-        "........\n"
-        "..XXX...\n"
-        "........\n"
-        "........\n"
-        "..OO.O..\n"
-        "........\n"
-        "........\n");
-    int winning[8];
-    CHECK(threats_after(s, State::cell_index(2, 5), Stone::Black, winning) == 2);  // .XXXX. open four
-    CHECK(threats_after(s, State::cell_index(2, 1), Stone::Black, winning) == 2);
-    CHECK(threats_after(s, State::cell_index(2, 6), Stone::Black, winning) == 1);  // XXX.X: the gap
-    CHECK(winning[0] == State::cell_index(2, 5));
-    CHECK(threats_after(s, State::cell_index(5, 4), Stone::White, winning) == 2);  // .OOOO. from the gap
-    CHECK(threats_after(s, State::cell_index(3, 3), Stone::Black, winning) == 0);
-}
 
 // Expected figures from counting every window of win_length cells on its own (not window from window,
 // as the code does): on the first board black's windows sum to 135,808 and white's to 5,088.
@@ -291,36 +282,16 @@ TEST_CASE("gomoku vcf: finds a win by continuous fours and plays it out against 
     for (int fours = 0; fours < 10 && !s.is_terminal(); ++fours) {
         const int move = vcf_move(s);
         REQUIRE(move >= 0);
-        int winning[8];
-        const int threats = threats_after(s, move, Stone::Black, winning);
         s.play(move);
-        if (s.is_terminal() || threats >= 2) break;
-        REQUIRE(threats == 1);
-        s.play(winning[0]);  // white's only move
+        const std::vector<int> fives = five_cells(s, Stone::Black);
+        if (s.is_terminal() || fives.size() >= 2) break;
+        REQUIRE(fives.size() == 1);
+        s.play(fives[0]);  // white's only move
     }
-    int winning[8];
     const bool won = s.outcome() == Outcome::BlackWins ||
-                     (s.to_move() == Stone::White && threats_after(s, s.last_move(), Stone::Black, winning) >= 2);
+                     (s.to_move() == Stone::White && five_cells(s, Stone::Black).size() >= 2);
     CHECK(won);
     CHECK(vcf_move(State::parse("........\n........\n........\n...XX...\n...OO...\n........\n........\n........\n")) == -1);
-}
-
-TEST_CASE("gomoku threats: open threes and double threes", "[gomoku]") {
-    const State s = State::parse(
-        "........\n"
-        "........\n"
-        "...X....\n"
-        "...X....\n"
-        ".XX.....\n"
-        "........\n"
-        "O.....O.\n"
-        "O.....O.\n");
-    const int corner = State::cell_index(4, 3);  // completes the column and the row at once
-    CHECK(makes_open_three(s, corner, kDirections[0], Stone::Black));
-    CHECK(makes_open_three(s, corner, kDirections[1], Stone::Black));
-    CHECK(makes_double_three(s, corner, Stone::Black));
-    CHECK_FALSE(makes_open_three(s, State::cell_index(4, 0), kDirections[0], Stone::Black));  // .XXX at the edge
-    CHECK_FALSE(makes_double_three(s, State::cell_index(5, 3), Stone::Black));
 }
 
 TEST_CASE("gomoku mcts: stops a point where the opponent would make two open threes", "[gomoku]") {
@@ -358,14 +329,15 @@ TEST_CASE("gomoku mcts: stops a four whose forced block leaves two open threes",
     REQUIRE(s.to_move() == Stone::White);
     // After white's move, no four of black's may leave black a double three once it is blocked.
     auto black_wins_by_four_then_threes = [](const State& after) {
-        int winning[8];
+        const ThreatBoard board(after);
         for (int cell = 0; cell < after.size() * after.size(); ++cell) {
             const int four = after.to_padded(cell);
-            if (after.cell(four) != Stone::Empty || threats_after(after, four, Stone::Black, winning) != 1) continue;
-            State blocked = after;
-            blocked.apply(cell);
-            blocked.play(winning[0]);
-            if (has_double_three_point(blocked, Stone::Black)) return true;
+            const Threat threat = board.threat(four, Stone::Black);
+            if (after.cell(four) != Stone::Empty || !is_four(threat) || wins_next(threat)) continue;
+            ThreatBoard blocked(after);
+            blocked.play(four, Stone::Black);
+            blocked.play(cells_making(blocked, Stone::Black, Threat::Five).at(0), Stone::White);
+            if (!cells_making(blocked, Stone::Black, Threat::ThreeThree).empty()) return true;
         }
         return false;
     };
@@ -399,4 +371,17 @@ TEST_CASE("gomoku mcts: the root keeps only the moves that leave the opponent no
         after.apply(candidate.action);
         CHECK(vcf_move(after) == -1);
     }
+}
+
+TEST_CASE("gomoku mcts: win lengths threats.h does not support get the pure policy", "[gomoku]") {
+    // Seven in a row on 9x9: no pattern tables, so the rollouts are uniform; they still find the win.
+    State s(Settings{9, 7, Rule::Freestyle});
+    const int white_cols[] = {0, 1, 2, 5, 6, 7};  // two threes on the bottom row, far from seven
+    for (int col = 0; col < 6; ++col) {
+        s.apply(at(s, 0, col));
+        s.apply(at(s, 8, white_cols[col]));
+    }
+    REQUIRE(s.to_move() == Stone::Black);
+    REQUIRE_FALSE(ThreatBoard::supports(s.settings()));
+    for (uint64_t seed : kTacticsSeeds) CHECK(strong_move(s, seed, 2000) == at(s, 0, 6));
 }

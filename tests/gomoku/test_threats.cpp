@@ -129,6 +129,26 @@ TEST_CASE("gomoku threats: the codes follow moves and undos exactly", "[gomoku]"
     CHECK(from_state.pattern(State::cell_index(0, 2), kAcross, Stone::White) == Pattern::None);
 }
 
+TEST_CASE("gomoku threats: sync takes back to the shared moves and plays the rest", "[gomoku]") {
+    State first(Settings{15, 5, Rule::Freestyle}), second(Settings{15, 5, Rule::Freestyle});
+    for (int action : {112, 113, 127, 98}) first.apply(action);
+    for (int action : {112, 113, 128, 97, 142}) second.apply(action);  // shares the first two moves
+    ThreatBoard board(first);
+    board.sync(second);
+    const ThreatBoard fresh(second);
+    CHECK(board.hash() == fresh.hash());
+    for (int action = 0; action < 15 * 15; ++action) {
+        const int padded = second.to_padded(action);
+        REQUIRE(board.at(padded) == fresh.at(padded));
+        for (int d = 0; d < 4; ++d)
+            for (Stone side : {Stone::Black, Stone::White}) REQUIRE(board.pattern(padded, d, side) == fresh.pattern(padded, d, side));
+    }
+    board.sync(first);  // and back
+    CHECK(board.hash() == ThreatBoard(first).hash());
+    CHECK(board.at(second.to_padded(142)) == Stone::Empty);
+    CHECK(board.at(first.to_padded(127)) == Stone::Black);
+}
+
 TEST_CASE("gomoku threats: win lengths other than five, and where they stop", "[gomoku]") {
     ThreatBoard board(State(Settings{6, 4, Rule::Freestyle}));
     board.play(State::cell_index(2, 1), Stone::Black);
