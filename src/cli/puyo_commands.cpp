@@ -44,12 +44,14 @@ struct GameOptions {
     double ms = 0;
     std::string model;                           // --model, for --ai learned
     std::shared_ptr<const learn::Model> learned;  // read from it by load_model()
+    bool lookahead = false;                      // --lookahead, for --ai learned
 
     void add_to(CLI::App* command) {
         command->add_option("--rules", rules, "tutorial or tsu")->check(CLI::IsMember({"tutorial", "tsu"}));
         command->add_option("--ai", ai, "random, greedy, beam or learned (with --model)")
             ->check(CLI::IsMember({"random", "greedy", "beam", "learned"}));
         command->add_option("--model", model, "learned: a model file made by `gridlab puyo train`");
+        command->add_flag("--lookahead", lookahead, "learned: also try the next pair after each placement (22 x 22 fields a move)");
         command->add_option("--colors", colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
         command->add_option("--pairs", pairs, "pairs per game (the truncation limit)")->check(CLI::Range(1, 100000));
         command->add_option("--seed", seed, "seed of the pair sequences")->check(seed_check());
@@ -67,13 +69,14 @@ struct GameOptions {
     // Reads --model for --ai learned (before any game starts, so that a bad file plays none).
     void load_model() {
         if ((ai == "learned") != !model.empty()) throw InputError("--model goes with --ai learned, and only with it");
+        if (lookahead && ai != "learned") throw InputError("--lookahead goes with --ai learned");
         if (model.empty()) return;
         learned = std::make_shared<const learn::Model>(learn::load_model(read_file(model), "puyo"));
         if (LearnedAi(*learned).rules() != kRuleNames.at(rules))
             throw InputError("--model: " + model + " was trained on other rules than --rules " + rules);
     }
     std::unique_ptr<Ai> make(uint64_t ai_seed) const {
-        if (learned) return std::make_unique<LearnedAi>(*learned);
+        if (learned) return std::make_unique<LearnedAi>(*learned, lookahead);
         BeamOptions options = beam;
         options.max_ms = ms;
         return make_ai(ai, ai_seed, options);

@@ -414,20 +414,43 @@ TrainSettings model_settings(const learn::Model& model) try {
 
 }  // namespace
 
-LearnedAi::LearnedAi(const learn::Model& model) : LearnedAi(model, model_settings(model)) {}
+LearnedAi::LearnedAi(const learn::Model& model, bool lookahead) : LearnedAi(model, model_settings(model), lookahead) {}
 
-LearnedAi::LearnedAi(const learn::Model& model, const TrainSettings& settings)
-    : network_(model.network), gamma_(settings.gamma), rules_(settings.rules),
-      scorer_(settings.shape.inputs, settings.rules) {}
+LearnedAi::LearnedAi(const learn::Model& model, const TrainSettings& settings, bool lookahead)
+    : network_(model.network), gamma_(settings.gamma), rules_(settings.rules), lookahead_(lookahead),
+      scorer_(settings.shape.inputs, settings.rules), next_scorer_(settings.shape.inputs, settings.rules) {}
+
+int LearnedAi::choose_with_lookahead() {
+    int choice = -1;
+    float best_total = 0;
+    for (int action = 0; action < kPlacementCount; ++action) {
+        const Candidate& candidate = scorer_.candidates()[static_cast<size_t>(action)];
+        if (!candidate.legal) continue;
+        float total = candidate.total;  // a placement that ends the game has no next pair
+        if (!candidate.ends_game) {
+            next_scorer_.score(scorer_.afterstate(action), network_, gamma_);
+            const int next = next_scorer_.best();
+            if (next >= 0)
+                total = static_cast<float>(static_cast<double>(candidate.move.score) / kScoreScale) +
+                        gamma_ * next_scorer_.candidates()[static_cast<size_t>(next)].total;
+        }
+        if (choice < 0 || total > best_total) {
+            choice = action;
+            best_total = total;
+        }
+    }
+    return choice;
+}
 
 void LearnedAi::begin(const State& state) {
     if (state.terminal()) throw std::invalid_argument("the game is over: nothing to decide");
     if (state.settings().rules != rules_)
         throw std::invalid_argument("the model was trained on the " + rules_name(rules_) + " rules");
     scorer_.score(state, network_, gamma_);
-    const Candidate& best = scorer_.candidates()[static_cast<size_t>(scorer_.best())];
+    const int choice = lookahead_ ? choose_with_lookahead() : scorer_.best();
+    const Candidate& best = scorer_.candidates()[static_cast<size_t>(choice)];
     plan_ = Plan{};
-    plan_.placement = placement_of(scorer_.best());
+    plan_.placement = placement_of(choice);
     plan_.path = {plan_.placement};
     plan_.firing = best.move.chains > 0;
     plan_.expected_chain = best.move.chains;

@@ -166,6 +166,45 @@ TEST_CASE("puyo learner: a short training run scores more than random play on th
     CHECK(learned_score > 1.5 * random_score);  // 532.0 against 273.3
 }
 
+TEST_CASE("puyo learner: with lookahead it plays the placement whose best follow-up with the next pair is best", "[puyo][learner]") {
+    Trainer trainer(small_training(3));
+    trainer.train_until(40);
+    const learn::Model model{"puyo", trainer.network(), trainer.describe()};
+    learn::Network network = model.network;
+    const TrainSettings& s = trainer.settings();
+    State state(Settings{s.rules, s.colors, 20}, 11);
+    LearnedAi plain(model), ahead(model, true);
+    int differing = 0;
+    for (int move = 0; move < 12 && !state.terminal(); ++move) {
+        // Brute force: every placement of this pair, then the next pair's best total after it.
+        PlacementScorer first(s.shape.inputs, s.rules), second(s.shape.inputs, s.rules);
+        first.score(state, network, s.gamma);
+        int expected = -1;
+        float expected_total = 0;
+        for (int action = 0; action < kPlacementCount; ++action) {
+            const Candidate& candidate = first.candidates()[static_cast<size_t>(action)];
+            if (!candidate.legal) continue;
+            float total = candidate.total;
+            if (!candidate.ends_game) {
+                second.score(first.afterstate(action), network, s.gamma);
+                total = static_cast<float>(static_cast<double>(candidate.move.score) / kScoreScale) +
+                        s.gamma * second.candidates()[static_cast<size_t>(second.best())].total;
+            }
+            if (expected < 0 || total > expected_total) {
+                expected = action;
+                expected_total = total;
+            }
+        }
+        ahead.begin(state);
+        plain.begin(state);
+        CHECK(action_of(ahead.result().placement) == expected);
+        CHECK(action_of(plain.result().placement) == first.best());
+        differing += expected != first.best();
+        state.apply(ahead.result().placement);
+    }
+    CHECK(differing > 0);  // the next pair changes some choices
+}
+
 TEST_CASE("puyo learner: bad settings are refused", "[puyo][learner]") {
     TrainSettings settings = small_training(1);
     settings.shape.width = 0;
