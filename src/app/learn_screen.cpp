@@ -96,11 +96,7 @@ void LearnScreen::new_game(const Params& params) {
 void LearnScreen::start_run(int index, const Params& params) {
     const int speed = speed_param(params);
     lessons_[index]->start(params);  // checks the settings, and replaces the run only if they are good
-    if (reporting_ == index) {       // the run that trained is gone: its last report is not this one's
-        pause();
-        train_id_ = 0;
-        reporting_ = -1;
-    }
+    if (reporting_ == index) drop_training();
     elapsed_s_[index] = 0;
     shown_ = index;
     speed_ = speed;
@@ -123,11 +119,7 @@ Params LearnScreen::edited_params() const {
 }
 
 void LearnScreen::adopt(int index, const learn::Model& model, double elapsed_s) {
-    if (reporting_ == index) {
-        pause();
-        train_id_ = 0;
-        reporting_ = -1;
-    }
+    if (reporting_ == index) drop_training();
     lessons_[index]->adopt(model);
     lessons_[index]->restart_live();
     lessons_[index]->edit_from_run();
@@ -235,9 +227,7 @@ void LearnScreen::restore(const nlohmann::json& saved) {
     if (!training_game.empty() && !models[lesson_index(training_game)])
         throw std::invalid_argument("training: no run of " + training_game + " was saved");
     if (!models[shown]) make_lesson(shown)->start(params);  // a run with no games yet: its settings
-    pause();
-    train_id_ = 0;
-    reporting_ = -1;
+    drop_training();
     for (int i = 0; i < kLessons; ++i) {
         lessons_[i] = make_lesson(i);
         elapsed_s_[i] = 0;
@@ -252,6 +242,12 @@ void LearnScreen::restore(const nlohmann::json& saved) {
         shown_ = shown;
     }
     mark_dirty();
+}
+
+void LearnScreen::drop_training() {
+    pause();
+    train_id_ = 0;
+    reporting_ = -1;
 }
 
 void LearnScreen::pause() {
@@ -303,8 +299,7 @@ void LearnScreen::update(const Frame& frame, double slice_ms) {
     visible_ = false;
 }
 
-void LearnScreen::build_curves(float w, float h, int columns) const {
-    const std::vector<Curve> curves = shown().curves();
+void LearnScreen::build_curves(const std::vector<Curve>& curves, float w, float h, int columns) const {
     const int count = static_cast<int>(curves.size());
     const float legend = ImGui::GetTextLineHeightWithSpacing() * 2;
     const float gap = 12.0f;
@@ -386,6 +381,7 @@ void LearnScreen::build_settings() {
 void LearnScreen::build_ui(const Frame& frame, float top) {
     visible_ = true;
     Layout layout = split_layout(frame, top);
+    const std::vector<Curve> curves = shown().curves();
     const bool portrait = layout.panel_y > layout.board_y;
     if (portrait) {  // the live game as tall as it needs, the panel (with the curves) right below it
         const float live_h = std::min(layout.board_h, shown().live_height(layout.board_w));
@@ -396,13 +392,13 @@ void LearnScreen::build_ui(const Frame& frame, float top) {
         const float live_h = layout.board_h * 0.45f;
         shown().build_live(frame, layout.board_x, layout.board_y, layout.board_w, live_h);
         ImGui::SetCursorPos(ImVec2(layout.board_x, layout.board_y + live_h + 16));
-        build_curves(layout.board_w, layout.board_h - live_h - 16, 3);
+        build_curves(curves, layout.board_w, layout.board_h - live_h - 16, 3);
     }
     begin_panel(layout);
     build_controls(frame);
     if (portrait) {
         ImGui::Separator();
-        build_curves(ImGui::GetContentRegionAvail().x, float(shown().curves().size()) * 190.0f, 1);
+        build_curves(curves, ImGui::GetContentRegionAvail().x, float(curves.size()) * 190.0f, 1);
     }
     build_settings();
     ImGui::EndChild();

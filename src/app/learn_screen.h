@@ -63,12 +63,14 @@ private:
     // the frames without one. The lesson keeps a copy of the run: the model of the job's latest report.
     void start_training();
     void pause();
+    // Stops the training job and drops its last report: the run it belonged to is being replaced.
+    void drop_training();
     void follow_training(double slice_ms);  // reads the job's reports (and thinks, in frames)
     void reset();
     // Shares lesson `index`'s network with its game screen and marks the runs for saving.
     void checkpoint(int index);
 
-    void build_curves(float w, float h, int columns) const;
+    void build_curves(const std::vector<Curve>& curves, float w, float h, int columns) const;
     void build_controls(const Frame& frame);
     void build_settings();
 
