@@ -265,12 +265,15 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
     if (!plan_ready_) return;
     if (ai_moves_pending_ > 0) {
         --ai_moves_pending_;
-        return drop(plan_.placement, true);
-    }
-    if (ai_playing_ && now_ms_ >= next_ai_move_ms_ && !animating()) {
+        drop(plan_.placement, true);
+    } else if (ai_playing_ && now_ms_ >= next_ai_move_ms_ && !animating()) {
         drop(plan_.placement, true);
         next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
+    } else {
+        return;
     }
+    // The learned agent decides at once: its values for the new pair are on the screen from this frame.
+    if (learned_ && !state_.terminal()) plan(slice_ms);
 }
 
 void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {

@@ -85,7 +85,8 @@ test('learn gomoku: AlphaZero self-play, its losses and its policy; Puyo\'s run 
   await reload(app.page);
   state = await appState(app.page);
   assert.equal(state.learning, 'gomoku');
-  assert.ok(state.episodes >= gomokuGames - 10 && state.episodes > 0);
+  // The page saves a training run every 50 games (or 20 s): what the reload lost is less than that.
+  assert.ok(state.episodes > gomokuGames - 50 && state.episodes > 0, `${state.episodes} games after the reload, ${gomokuGames} before`);
   assert.equal(state.training, true, 'and training goes on');
   await app.page.goto(env.site.url + '?game=learn&learn=puyo');
   await waitFor(app.page, () => window.gridlab && window.gridlab.ready);

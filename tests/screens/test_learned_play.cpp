@@ -110,9 +110,16 @@ TEST_CASE("Puyo ai=learned: the agent's game on the same pairs is the score to b
     const json rival = screen.state()["ai"]["rival"];
     CHECK(rival["score"] == expected.score());
     CHECK(rival["max_chain"] == expected.max_chain());
-    // Watching it play: the screen's game is that very game.
-    run_frames(screen, [&] { return screen.finished(); });
+    // Watching it play: the screen's game is that very game, and between frames its values for the
+    // pair in play are always there to read (the agent decides in the frame it drops the last pair).
+    int frames_without_values = 0;
+    run_frames(screen, [&] {
+        if (!screen.finished() && screen.state()["pairs_placed"] > 0 && screen.state()["ai"]["candidates"].empty())
+            ++frames_without_values;
+        return screen.finished();
+    });
     REQUIRE(screen.finished());
+    CHECK(frames_without_values == 0);
     CHECK(screen.state()["status"] == "finished");
     CHECK(screen.state()["pairs_placed"] == 20);
     CHECK(screen.state()["score"] == expected.score());
