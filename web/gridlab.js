@@ -193,6 +193,11 @@
   }
 
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());  // right click belongs to the games
+  // A Chromebook's lid shut, a tab closed or reloaded: a training run is saved every 50 games or 20 s,
+  // and now, so that it goes on from where it was.
+  const keepNow = () => { if (window.gridlab.ready) window.Module._gridlab_keep_now(); };
+  document.addEventListener('visibilitychange', () => { if (document.hidden) keepNow(); });
+  window.addEventListener('pagehide', keepNow);
 
   // Model files come in through a hidden file picker or by drag and drop onto the page. A refused
   // file is reported by the app itself (a notice), so the errors are not repeated here.

@@ -257,6 +257,11 @@ void App::start(const std::string& query) {
     if (params.count("game")) open_game(params);
 }
 
+void App::keep_now() {
+    for (const auto& screen : screens_) screen->keep_now();
+    save_if_changed();
+}
+
 void App::save_if_changed() {
     // The screen shown and the background ones: the others' games are not in play (a saved game of
     // theirs waits for them untouched).

@@ -57,6 +57,8 @@ public:
     std::string summary() const;
     std::string new_game_json(const std::string& params_json);
     std::string act_json(const std::string& action_json);
+    // The page is being hidden or closed (a lid shut, a reload): save what changed, now.
+    void keep_now();
     // A file the user dropped on the page or picked: a model file opens the Learn screen with it.
     // Returns "" or why it was refused (also shown as a notice); nothing changes then.
     std::string open_file(std::string_view bytes);

@@ -281,6 +281,10 @@ void LearnScreen::checkpoint(int index) {
     mark_dirty();
 }
 
+void LearnScreen::keep_now() {
+    if (reporting_ >= 0 && lessons_[reporting_]->games() > checkpoint_games_) checkpoint(reporting_);
+}
+
 void LearnScreen::update(const Frame& frame, double slice_ms) {
     const double now = frame.now_ms;
     if (reporting_ >= 0 && ai_runner().running(train_id_)) follow_training(visible_ ? kShownSliceFactor * slice_ms : slice_ms);

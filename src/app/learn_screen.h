@@ -39,6 +39,7 @@ public:
     Params params() const override;
     void act(const nlohmann::json& action) override;
     void update(const Frame& frame, double slice_ms) override;
+    void keep_now() override;  // the reporting run's games since its last checkpoint
     void build_ui(const Frame& frame, float top) override;
     nlohmann::json state() const override;
     // Every run that has played a game (and the one training), as a model file (base64) with its settings, which one is shown

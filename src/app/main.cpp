@@ -178,6 +178,10 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_untranslated() {
     json = nlohmann::json(gridlab::app::untranslated()).dump();
     return json.c_str();
 }
+// web/gridlab.js, when the page is hidden or closed: what is saved only now and then is saved now.
+EMSCRIPTEN_KEEPALIVE void gridlab_keep_now() {
+    if (g_app) g_app->keep_now();
+}
 EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
     static std::string error;
     error = g_app ? g_app->act_json(action_json) : "not started";

@@ -146,6 +146,8 @@ public:
     // True once the game is over (won, lost, drawn): a link or a card starts a new one rather than
     // bring it back.
     virtual bool finished() const { return false; }
+    // The page is being hidden or closed: mark dirty what is otherwise saved only now and then.
+    virtual void keep_now() {}
     // True once after each change worth saving.
     bool take_dirty() {
         const bool was = dirty_;

@@ -86,8 +86,8 @@ test('learn gomoku: AlphaZero self-play, its losses and its policy; Puyo\'s run 
   await reload(app.page);
   state = await appState(app.page);
   assert.equal(state.learning, 'gomoku');
-  // What the reload lost is less than the 50 games between saves.
-  assert.ok(state.episodes > gomokuGames - 50 && state.episodes > 0, `${state.episodes} games after the reload, ${gomokuGames} before`);
+  // The page saved the run as it went away (not only at its checkpoints, every 50 games or 20 s).
+  assert.ok(state.episodes >= gomokuGames, `${state.episodes} games after the reload, ${gomokuGames} before`);
   assert.equal(state.training, true, 'and training goes on');
   await app.page.goto(env.site.url + '?game=learn&learn=puyo');
   await waitFor(app.page, () => window.gridlab && window.gridlab.ready);

@@ -6,6 +6,7 @@
 #include "app/ai_runner.h"
 #include "app/gomoku_screen.h"
 #include "app/i18n.h"
+#include "app/learn_screen.h"
 #include "app/puyo_screen.h"
 #include "gomoku/ai.h"
 #include "learn/model_file.h"
@@ -218,4 +219,25 @@ TEST_CASE("Gomoku az answers with the move its search makes with the network, an
     restored.restore(screen.save());
     CHECK(restored.state()["moves"] == state["moves"]);
     CHECK(restored.state()["players"]["white"] == "az");
+}
+
+TEST_CASE("A page hidden or closed while a run trains: keep_now() saves the games since the last checkpoint", "[screens]") {
+    LearnedModels models;
+    LearnScreen learn(models);
+    // AlphaZero games of 400 playouts a move: a progress report (a quarter second of training) holds
+    // a game or two, far from the first checkpoint at 50 games.
+    learn.new_game({{"learn", "gomoku"}, {"size", "9"}, {"win", "5"}, {"playouts", "400"}, {"channels", "4"}, {"layers", "1"}, {"seed", "3"}});
+    learn.act({{"train", "start"}});
+    run_frames(learn, [&] { return learn.state()["episodes"] >= 1; });
+    const int64_t games = learn.state()["episodes"].get<int64_t>();
+    REQUIRE(games >= 1);
+    REQUIRE(games < 50);
+    learn.take_dirty();
+    CHECK(models.gomoku == nullptr);
+    learn.keep_now();
+    CHECK(learn.take_dirty());
+    CHECK(models.gomoku != nullptr);  // and the Gomoku screen plays against these games' network
+    CHECK(learn.save()["runs"].contains("gomoku"));
+    learn.keep_now();  // nothing new since: nothing to save
+    CHECK_FALSE(learn.take_dirty());
 }
