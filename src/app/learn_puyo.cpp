@@ -23,7 +23,6 @@ namespace gridlab::app {
 
 namespace {
 
-constexpr const char* kRules[] = {"tsu", "tutorial"};
 constexpr const char* kInputs[] = {"features", "field"};
 constexpr const char* kInputNames[] = {tr_key("hand-made features"), tr_key("the raw field")};
 constexpr int kCurveWindow = 25;            // games per point of the curves
@@ -45,7 +44,7 @@ puyo::TrainSettings parse_run(const Params& params) {
 }
 
 Params run_params(const puyo::TrainSettings& s) {
-    return {{"rules", s.rules == puyo::RuleSet::Tsu ? "tsu" : "tutorial"},
+    return {{"rules", kPuyoRules[puyo_rules_index(s.rules)]},
             {"inputs", puyo::inputs_name(s.shape.inputs)},
             {"colors", std::to_string(s.colors)},
             {"pairs", std::to_string(s.pairs)},
@@ -88,7 +87,7 @@ public:
     bool shared(const LearnedModels& models) const override { return models.puyo != nullptr; }
     Params play_params() const override {
         const puyo::TrainSettings& s = trainer_->settings();
-        return {{"game", "puyo"}, {"ai", "learned"}, {"play", "ai"}, {"rules", s.rules == puyo::RuleSet::Tsu ? "tsu" : "tutorial"},
+        return {{"game", "puyo"}, {"ai", "learned"}, {"play", "ai"}, {"rules", kPuyoRules[puyo_rules_index(s.rules)]},
                 {"colors", std::to_string(s.colors)}};
     }
     std::vector<Curve> curves() const override {
@@ -263,7 +262,7 @@ void PuyoLesson::edit_from_run() {
 }
 
 Params PuyoLesson::edited_params() const {
-    Params params{{"rules", kRules[edit_rules_]},
+    Params params{{"rules", kPuyoRules[edit_rules_]},
                   {"inputs", kInputs[edit_inputs_]},
                   {"colors", std::to_string(edit_colors_)},
                   {"pairs", std::to_string(edit_pairs_)},
@@ -276,7 +275,8 @@ Params PuyoLesson::edited_params() const {
 
 void PuyoLesson::build_settings() {
     setting_width();
-    ImGui::Combo(tr("Rules"), &edit_rules_, kRules, 2);  // the rule sets' names are ids
+    combo_translated(tr("Rules"), &edit_rules_, kPuyoRuleNames, 2);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(kPuyoRulesHelp));
     setting_width();
     const int inputs = edit_inputs_;
     combo_translated(tr("Input"), &edit_inputs_, kInputNames, 2);

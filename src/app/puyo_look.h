@@ -4,10 +4,19 @@
 #include <cstdint>
 
 #include "app/board_look.h"
+#include "app/i18n.h"
 #include "app/palette.h"
 #include "puyo/rules.h"
 
 namespace gridlab::app {
+
+// The rule sets: their ids in links and state(), and their names on screen ("tutorial" is the rule
+// set's id; to a class it is the simple classroom scoring, not a tutorial).
+constexpr const char* kPuyoRules[] = {"tsu", "tutorial"};
+constexpr const char* kPuyoRuleNames[] = {tr_key("Tsu"), tr_key("Classroom scoring")};
+inline int puyo_rules_index(puyo::RuleSet rules) { return rules == puyo::RuleSet::Tsu ? 0 : 1; }
+constexpr const char* kPuyoRulesHelp =
+    tr_key("Tsu: the real game's rules and scoring. Classroom scoring: simpler rules and points, with no hidden 13th row.");
 
 constexpr uint32_t kPuyoMarkInk = 0x1B1F278C;  // palette::kInk, half transparent over the puyo's colour
 

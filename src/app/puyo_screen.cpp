@@ -28,9 +28,6 @@ constexpr double kChainStepMs = 420.0;    // each step of a chain: the popping p
 constexpr double kFlashPeriodMs = 90.0;
 constexpr double kChainBannerMs = 1800.0;
 constexpr int kSpawnRows = 2;  // above the field, where the player steers the pair
-constexpr const char* kRules[] = {"tsu", "tutorial"};
-// "tutorial" is the rule set's id; to a class it is the simple classroom scoring, not a tutorial.
-constexpr const char* kRuleNames[] = {tr_key("Tsu"), tr_key("Classroom scoring")};
 // The puyo that sets off a planned chain, by colour (puyo::Puyo's order).
 constexpr const char* kTriggerNames[] = {tr_key("a puyo"),        tr_key("a red puyo"),    tr_key("a green puyo"),
                                          tr_key("a blue puyo"),   tr_key("a yellow puyo"), tr_key("a purple puyo"),
@@ -44,7 +41,6 @@ constexpr int kMaxLearnedPairs = 200;
 // The placements' rotations as the candidate table's rows name them: where the second puyo goes.
 constexpr const char* kRotationArrows[] = {"\xE2\x86\x92", "\xE2\x86\x91", "\xE2\x86\x90", "\xE2\x86\x93"};  // right, up, left, down
 
-int rules_index(puyo::RuleSet rules) { return rules == puyo::RuleSet::Tsu ? 0 : 1; }
 
 // A value as the table and the field show it: thousands of points, one decimal.
 std::string value_text(float value) {
@@ -89,12 +85,12 @@ void PuyoScreen::new_game(const Params& params) {
         trained = models_->puyo->settings;
     }
     puyo::Settings settings;
-    const int trained_rules = learned ? rules_index(learned->rules()) : 0;
-    settings.rules = choice_param(params, "rules", kRules[trained_rules], {"tsu", "tutorial"}) == "tsu" ? puyo::RuleSet::Tsu : puyo::RuleSet::Tutorial;
+    const int trained_rules = learned ? puyo_rules_index(learned->rules()) : 0;
+    settings.rules = choice_param(params, "rules", kPuyoRules[trained_rules], {"tsu", "tutorial"}) == "tsu" ? puyo::RuleSet::Tsu : puyo::RuleSet::Tutorial;
     if (learned && settings.rules != learned->rules())
         throw Refusal(translatable("ai: the learned agent was trained for the {trained} rules, not {rules}",
-                                   {{"trained", translatable(kRuleNames[trained_rules])},
-                                    {"rules", translatable(kRuleNames[rules_index(settings.rules)])}}));
+                                   {{"trained", translatable(kPuyoRuleNames[trained_rules])},
+                                    {"rules", translatable(kPuyoRuleNames[puyo_rules_index(settings.rules)])}}));
     settings.colors = int_param(params, "colors", learned ? trained.value("colors", 4) : 4, 3, 5);
     // The learned agent plays games of a known length, like those it learned from: a score to beat needs an end.
     settings.max_pairs = int_param(params, "pairs", learned ? trained.value("pairs", 50) : 0, learned ? 1 : 0,
@@ -107,7 +103,7 @@ void PuyoScreen::new_game(const Params& params) {
     params_["game"] = "puyo";
     params_["seed"] = std::to_string(seed);
     if (learned) {  // the game the link names, whichever agent the Learn screen has later
-        params_["rules"] = kRules[rules_index(settings.rules)];
+        params_["rules"] = kPuyoRules[puyo_rules_index(settings.rules)];
         params_["colors"] = std::to_string(settings.colors);
         params_["pairs"] = std::to_string(settings.max_pairs);
     }
@@ -470,7 +466,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
     text_wrapped(trf("pair {count}   seed {seed}   rules: {rules}",
                      {{"count", state_.pairs_placed() + 1},
                       {"seed", std::to_string(seed_)},
-                      {"rules", translatable(state_.settings().rules == puyo::RuleSet::Tsu ? kRuleNames[0] : kRuleNames[1])}}));
+                      {"rules", translatable(state_.settings().rules == puyo::RuleSet::Tsu ? kPuyoRuleNames[0] : kPuyoRuleNames[1])}}));
     if (state_.game_over()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", tr("Game over: column 3 is full."));
 
     // The two previews, as small boards.
@@ -518,9 +514,9 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
     ImGui::SetNextItemWidth(140);
-    combo_translated(tr("Rules"), &edit_rules_, kRuleNames, 2);
+    combo_translated(tr("Rules"), &edit_rules_, kPuyoRuleNames, 2);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", tr("Tsu: the real game's rules and scoring. Classroom scoring: simpler rules and points, with no hidden 13th row."));
+        ImGui::SetTooltip("%s", tr(kPuyoRulesHelp));
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("Colours"), &edit_colors_, 3, 5);
     ImGui::SetNextItemWidth(140);
@@ -532,7 +528,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
         edit_colors_ = model->settings.value("colors", 4);
     }
     if (!model && edit_ai_ == kLearnedAi) edit_ai_ = 2;  // its agent is gone
-    Params settings{{"rules", kRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
+    Params settings{{"rules", kPuyoRules[edit_rules_]}, {"colors", std::to_string(edit_colors_)}, {"ai", kAis[edit_ai_]}};
     // "Same game again" after watching the agent: the same pairs to play against its score.
     if (edit_ai_ == kLearnedAi && learned_) settings["pairs"] = std::to_string(state_.settings().max_pairs);
     new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
@@ -646,7 +642,7 @@ nlohmann::json PuyoScreen::state() const {
         {"game", "puyo"},
         {"view", view_json(board_view_)},
         {"seed", seed_},
-        {"rules", state_.settings().rules == puyo::RuleSet::Tsu ? "tsu" : "tutorial"},
+        {"rules", kPuyoRules[puyo_rules_index(state_.settings().rules)]},
         {"colors", state_.settings().colors},
         {"field", state_.field().to_lines(state_.field().rows())},
         {"pair", puyo::pair_text(state_.current_pair())},
