@@ -28,7 +28,11 @@ namespace ms = gridlab::minesweeper;
 
 constexpr const char* kBoards[] = {"small", "beginner", "custom"};
 constexpr const char* kBoardNames[] = {tr_key("small: 6x6, 5 mines"), tr_key("beginner: 9x9, 10 mines"), tr_key("custom")};
-constexpr const char* kRewards[] = {"seed-000", "seed-004"};
+constexpr const char* kRewards[] = {"seed-000", "seed-004"};  // the ids of the seeds that define them
+constexpr const char* kRewardNames[] = {tr_key("Simple"), tr_key("Harder cells count more")};
+constexpr const char* kRewardsHelp =
+    tr_key("Simple: +1 for each safe cell, +10 for the win, -10 for a mine. Harder cells count more: +1 for a cell "
+           "the simple rule already knew was safe, +1.5 for any other safe cell, and +10 for the win, -10 for a mine.");
 constexpr ms::Settings kSmallBoard{6, 6, 5, ms::FirstClick::Safe};
 // Small enough that one learning step fits a frame on a school laptop; the settings can ask for more.
 constexpr ms::NetworkShape kDefaultShape{16, 3};
@@ -341,7 +345,8 @@ void MinesweeperLesson::build_settings() {
     setting_width();
     ImGui::SliderFloat(tr("Exploration"), &edit_explore_, 0.0f, 0.5f, "%.2f");
     setting_width();
-    ImGui::Combo(tr("Rewards"), &edit_rewards_, kRewards, 2);  // the schemes' names are ids (their seeds)
+    combo_translated(tr("Rewards"), &edit_rewards_, kRewardNames, 2);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(kRewardsHelp));
     seed_setting(edit_seed_);
 }
 
