@@ -47,14 +47,28 @@ class Engine {
         this.infos = (infos ?? '').split(';').map((s) => s.trim()).filter(Boolean);
     }
     send(text) { this.process.stdin.write(text + '\n'); }
-    next() { return this.lines.length ? Promise.resolve(this.lines.shift()) : new Promise((resolve) => (this.waiting = resolve)); }
+    async next() {
+        const line = this.lines.length ? this.lines.shift() : await new Promise((resolve) => (this.waiting = resolve));
+        this.answeredAt = performance.now();
+        return line;
+    }
+    // Rapfi prints its move before it marks its search finished, and silently drops a command that
+    // comes in between (then reads the command's arguments as commands: "ERROR Unknown command:
+    // 7,7,2"). On a loaded machine that gap can last long enough for the other engine's instant
+    // answer: an engine gets its next command at least 100 ms after its last answer (not on its clock).
+    async settle() {
+        const wait = (this.answeredAt ?? -Infinity) + 100 - performance.now();
+        if (wait > 0) await new Promise((resume) => setTimeout(resume, wait));
+    }
     async start() {
+        await this.settle();
         this.send(`START ${size}`);
         const ok = await this.next();
         if (ok !== 'OK') throw new Error(`START answered '${ok}'`);
         for (const info of [`timeout_turn ${this.turn}`, 'timeout_match 0', 'time_left 2147483647', 'rule 0', ...this.infos]) this.send(`INFO ${info}`);
     }
     async move(stones, colour) {  // stones: [x, y, colour] in order of play
+        await this.settle();
         this.send('BOARD');
         for (const [x, y, c] of stones) this.send(`${x},${y},${c === colour ? 1 : 2}`);
         this.send('DONE');
