@@ -4,10 +4,21 @@
 #include <cstdint>
 
 #include "app/board_look.h"
+#include "app/i18n.h"
 #include "app/palette.h"
 #include "puyo/rules.h"
 
 namespace gridlab::app {
+
+// A puyo's colour, by puyo::Puyo: its id (a reason's "puyo", app/move_log.h) and its words.
+struct PuyoName {
+    const char* id;
+    const char* words;
+};
+constexpr PuyoName kPuyoNames[] = {{"any", tr_key("a puyo")},       {"red", tr_key("a red puyo")},
+                                   {"green", tr_key("a green puyo")}, {"blue", tr_key("a blue puyo")},
+                                   {"yellow", tr_key("a yellow puyo")}, {"purple", tr_key("a purple puyo")},
+                                   {"garbage", tr_key("a garbage puyo")}};
 
 constexpr uint32_t kPuyoMarkInk = 0x1B1F278C;  // palette::kInk, half transparent over the puyo's colour
 

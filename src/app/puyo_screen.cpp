@@ -31,10 +31,6 @@ constexpr int kSpawnRows = 2;  // above the field, where the player steers the p
 constexpr const char* kRules[] = {"tsu", "tutorial"};
 // "tutorial" is the rule set's id; to a class it is the simple classroom scoring, not a tutorial.
 constexpr const char* kRuleNames[] = {tr_key("Tsu"), tr_key("Classroom scoring")};
-// The puyo that sets off a planned chain, by colour (puyo::Puyo's order).
-constexpr const char* kTriggerNames[] = {tr_key("a puyo"),        tr_key("a red puyo"),    tr_key("a green puyo"),
-                                         tr_key("a blue puyo"),   tr_key("a yellow puyo"), tr_key("a purple puyo"),
-                                         tr_key("a garbage puyo")};
 constexpr const char* kAis[] = {"random", "greedy", "beam", "learned"};
 constexpr int kLearnedAi = 3;  // offered once the Learn screen has an agent
 constexpr int kMaxPairs = 1000;
@@ -121,6 +117,7 @@ void PuyoScreen::new_game(const Params& params) {
         rival_ = RivalGame{rival.score(), rival.max_chain()};
     }
     actions_.clear();
+    log_.clear();
     player_moves_ = 0;
     cursor_ = {puyo::kSpawnColumn, 1};
     ai_playing_ = ai_plays;
@@ -169,6 +166,21 @@ void PuyoScreen::plan(double slice_ms) {
     }
 }
 
+Reason PuyoScreen::plan_reason() const {
+    if (learned_) {
+        const puyo::Candidate& chosen = learned_->scorer().candidates()[static_cast<size_t>(puyo::action_of(plan_.placement))];
+        return {"learned_value", {{"value", chosen.total}}};
+    }
+    if (ai_name_ == "random") return {"random_pick", nlohmann::json::object()};
+    const nlohmann::json chain = {{"chain", plan_.expected_chain}, {"score", plan_.expected_score}};
+    if (plan_.firing) return {"fires_chain", chain};
+    if (plan_.expected_chain == 0) return {"keeps_low", nlohmann::json::object()};
+    nlohmann::json built = chain;
+    built["puyo"] = kPuyoNames[static_cast<int>(plan_.trigger_color)].id;
+    built["column"] = plan_.trigger_column + 1;
+    return {"builds_chain", built};
+}
+
 void PuyoScreen::shift(int dx) {
     const Placement moved{cursor_.column + dx, cursor_.rotation};
     if (moved.column >= 0 && moved.column < puyo::kColumns && moved.child_column() >= 0 && moved.child_column() < puyo::kColumns)
@@ -183,7 +195,7 @@ void PuyoScreen::rotate(int quarter_turns) {
     cursor_ = turned;
 }
 
-void PuyoScreen::drop(Placement placement, bool by_ai) {
+void PuyoScreen::drop(Placement placement, LogEntry entry) {
     if (state_.terminal()) throw std::invalid_argument("the game is over");
     if (!state_.is_legal(placement))
         throw std::invalid_argument("the pair cannot get to column " + std::to_string(placement.column + 1) + " with that rotation");
@@ -202,7 +214,9 @@ void PuyoScreen::drop(Placement placement, bool by_ai) {
     }
     last_result_ = state_.apply(placement);
     actions_.push_back(puyo::action_of(placement));
-    if (!by_ai) ++player_moves_;
+    if (entry.by == "human") ++player_moves_;
+    entry.move = std::to_string(placement.column + 1) + kRotationArrows[placement.rotation];
+    log_.add(std::move(entry));
     dropped_ms_ = now_ms_;
     cursor_ = {puyo::kSpawnColumn, 1};
     if (state_.terminal()) ai_playing_ = false;
@@ -263,11 +277,12 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
     if (state_.terminal() || (!ai_playing_ && !show_plan_ && ai_moves_pending_ == 0) || !ai_error_.empty()) return;
     if (!plan_ready_) plan(slice_ms);
     if (!plan_ready_) return;
+    const LogEntry entry{"", ai_name_, plan_reason(), {}};
     if (ai_moves_pending_ > 0) {
         --ai_moves_pending_;
-        drop(plan_.placement, true);
+        drop(plan_.placement, entry);
     } else if (ai_playing_ && now_ms_ >= next_ai_move_ms_ && !animating()) {
-        drop(plan_.placement, true);
+        drop(plan_.placement, entry);
         next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
     } else {
         return;
@@ -401,8 +416,8 @@ std::string PuyoScreen::summary() const {
                                   (rival_ ? " " + rival_verdict() : "");
     const puyo::Pair pair = state_.current_pair();
     return trf("Score {score}. Pair {count}: {axis} and {child}, column {column}.",
-               {score, {"count", state_.pairs_placed() + 1}, {"axis", translatable(kTriggerNames[static_cast<int>(pair.axis)])},
-                {"child", translatable(kTriggerNames[static_cast<int>(pair.child)])}, {"column", cursor_.column + 1}});
+               {score, {"count", state_.pairs_placed() + 1}, {"axis", translatable(kPuyoNames[static_cast<int>(pair.axis)].words)},
+                {"child", translatable(kPuyoNames[static_cast<int>(pair.child)].words)}, {"column", cursor_.column + 1}});
 }
 
 void PuyoScreen::draw_game_over(const Frame& frame, const BoardPlacement& board) const {
@@ -500,20 +515,16 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 20);
     ImGui::Checkbox(tr("Show the AI's plan"), &show_plan_);
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not plan: {reason}", {{"reason", ai_error_}}));
+    log_.draw_last_reason();
     if (show_plan_ && planning_) {
-        const puyo::Plan& plan = plan_;
-        const MessageArg chain{"count", plan.expected_chain}, score{"score", static_cast<long long>(plan.expected_score)};
         if (!plan_ready_)
-            ImGui::TextDisabled("%s", trf("thinking... {count} positions", {{"count", static_cast<long long>(plan.nodes)}}).c_str());
-        else if (plan.firing)
-            text_wrapped(trf("Fires a {count}-chain now ({score} points)", {chain, score}));
-        else if (plan.expected_chain > 0)
-            text_wrapped(trf("Builds a {count}-chain worth {score}; it fires with {puyo} in column {column}.",
-                             {chain, score, {"puyo", translatable(kTriggerNames[static_cast<int>(plan.trigger_color)])},
-                              {"column", plan.trigger_column + 1}}));
+            ImGui::TextDisabled("%s", trf("thinking... {count} positions", {{"count", static_cast<long long>(plan_.nodes)}}).c_str());
+        else if (!state_.terminal())
+            text_wrapped(trf("Next: {reason}", {{"reason", reason_message(plan_reason())}}));
         text_wrapped_disabled(tr("Yellow squares: where the AI would put this pair."));
         build_candidate_table();
     }
+    log_.draw(110.0f);
 
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
@@ -658,12 +669,17 @@ nlohmann::json PuyoScreen::state() const {
         {"pairs_placed", state_.pairs_placed()},
         {"pairs", state_.settings().max_pairs},
         {"status", state_.game_over() ? "game over" : state_.terminal() ? "finished" : "playing"},
+        {"log", log_.json()},
         {"ai", {{"name", ai_name_}, {"playing", ai_playing_}, {"plan", plan}, {"candidates", candidates},
                 {"rival", rival_ ? nlohmann::json{{"score", rival_->score}, {"max_chain", rival_->max_chain}} : nlohmann::json(nullptr)}}},
     };
 }
 
-nlohmann::json PuyoScreen::save() const { return {{"params", params_}, {"actions", actions_}}; }
+nlohmann::json PuyoScreen::save() const {
+    nlohmann::json saved = {{"params", params_}, {"actions", actions_}};
+    log_.save_into(saved);
+    return saved;
+}
 
 void PuyoScreen::restore(const nlohmann::json& saved) {
     PuyoScreen replay(*models_);
@@ -675,6 +691,7 @@ void PuyoScreen::restore(const nlohmann::json& saved) {
         replay.drop(puyo::placement_of(*index));
     }
     replay.dropped_ms_ = -1e9;
+    replay.log_ = MoveLog::from_save(saved, replay.actions_.size(), 0);
     *this = std::move(replay);
 }
 
