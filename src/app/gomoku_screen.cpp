@@ -428,6 +428,7 @@ std::string GomokuScreen::summary() const {
     std::string text = status_line() + ". " + trf("Move {count}.", {{"count", state_.num_moves()}});
     if (state_.num_moves() > 0)
         text += " " + trf("Last move: {move}.", {{"move", literal(gomoku::to_notation(state_.move(state_.num_moves() - 1), n))}});
+    if (const std::string reason = log_.last_reason_text(); !reason.empty()) text += " " + reason;
     if (!cursor_.shown) return text;
     const Stone stone = state_.at(cursor_.row, cursor_.col);
     const Message what = stone == Stone::Black   ? translatable("black stone")
@@ -560,7 +561,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     cursor_.draw(board);
     draw_coordinates(board, Coordinates::Gomoku, rim);
     draw_search_overlay(board);
-    draw_threat_overlay(board);
+    if (!review_) draw_threat_overlay(board);  // the threats of the game's end, not of the move reviewed
     if (clicked && hovered >= 0 && !state_.is_terminal() && !is_ai(state_.to_move()) && state_.is_legal(hovered))
         play(hovered);
 

@@ -129,12 +129,16 @@ const LogEntry* MoveLog::entry(int move) const {
     return &entries_[static_cast<size_t>(move) - first_];
 }
 
-void MoveLog::draw_reason(int move) const {
+std::string MoveLog::reason_text(int move) const {
     const LogEntry* entry = this->entry(move);
-    if (!entry || !entry->reason) return;
-    text_wrapped(trf("{player} played {move}: {reason}", {{"player", player_words(entry->by)},
-                                                         {"move", literal(entry->move)},
-                                                         {"reason", reason_message(*entry->reason)}}));
+    if (!entry || !entry->reason) return "";
+    return trf("{player} played {move}: {reason}", {{"player", player_words(entry->by)},
+                                                    {"move", literal(entry->move)},
+                                                    {"reason", reason_message(*entry->reason)}});
+}
+
+void MoveLog::draw_reason(int move) const {
+    if (const std::string text = reason_text(move); !text.empty()) text_wrapped(text);
 }
 
 int MoveLog::draw(float height, int highlighted) const {

@@ -64,8 +64,10 @@ public:
     const LogEntry* entry(int move) const;  // null for a move without one
     const LogEntry* last() const { return entries_.empty() ? nullptr : &entries_.back(); }
 
-    // Move `move`'s reason, "mcts played d4: it won ...", if it has one: the last move's stays on
-    // screen until the next move.
+    // Move `move`'s reason in words, "mcts played d4: it won ...", or "" when it has none.
+    std::string reason_text(int move) const;
+    std::string last_reason_text() const { return reason_text(static_cast<int>(first_ + entries_.size()) - 1); }
+    // The same on screen: the last move's stays until the next move.
     void draw_reason(int move) const;
     void draw_last_reason() const { draw_reason(static_cast<int>(first_ + entries_.size()) - 1); }
     // The log as a scrollable child `height` high, newest at the bottom; it follows the newest entry

@@ -415,9 +415,11 @@ std::string PuyoScreen::summary() const {
                                   trf("Final score {score}", {score}) + ". " + trf("Best chain: {count}", {chain}) + "." +
                                   (rival_ ? " " + rival_verdict() : "");
     const puyo::Pair pair = state_.current_pair();
+    const std::string reason = log_.last_reason_text();
     return trf("Score {score}. Pair {count}: {axis} and {child}, column {column}.",
                {score, {"count", state_.pairs_placed() + 1}, {"axis", translatable(kPuyoNames[static_cast<int>(pair.axis)].words)},
-                {"child", translatable(kPuyoNames[static_cast<int>(pair.child)].words)}, {"column", cursor_.column + 1}});
+                {"child", translatable(kPuyoNames[static_cast<int>(pair.child)].words)}, {"column", cursor_.column + 1}}) +
+           (reason.empty() ? "" : " " + reason);
 }
 
 void PuyoScreen::draw_game_over(const Frame& frame, const BoardPlacement& board) const {
