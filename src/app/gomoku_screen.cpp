@@ -155,7 +155,6 @@ void GomokuScreen::new_game(const Params& params) {
     edit_ms_ = ms;
     ai_win_line_.clear();
     log_.clear();
-    review_.reset();
     find_threats();
     mark_dirty();
 }
@@ -205,7 +204,6 @@ void GomokuScreen::undo() {
     const bool someone_human = !is_ai(Stone::Black) || !is_ai(Stone::White);
     while (someone_human && is_ai(state_.to_move()) && state_.num_moves() > 0) state_.undo();
     log_.truncate(static_cast<size_t>(state_.num_moves()));
-    review_.reset();
     ai_win_line_.clear();
     find_threats();
     mark_dirty();
@@ -214,14 +212,7 @@ void GomokuScreen::undo() {
 void GomokuScreen::act(const nlohmann::json& action) {
     if (!action.is_object()) throw std::invalid_argument("a Gomoku action is an object: {\"move\":[r,c]} or {\"undo\":true}");
     if (action.contains("undo")) return undo();
-    if (action.contains("review")) {
-        const nlohmann::json& move = action["review"];
-        if (!move.is_number_integer()) throw Refusal(translatable("review: expected a move number"));
-        const std::optional<int> in_range = json_int(move, 0, state_.num_moves());
-        if (state_.is_terminal() && !in_range)
-            throw ValueError(ValueError::Kind::OutOfRange, "review", move.dump(), "0", std::to_string(state_.num_moves()));
-        return review(in_range.value_or(-1));
-    }
+    if (action.contains("review")) return log_.review(action["review"], state_.is_terminal());
     if (!action.contains("move")) throw std::invalid_argument("a Gomoku action needs \"move\" or \"undo\"");
     if (state_.is_terminal()) throw std::invalid_argument("the game is over");
     if (is_ai(state_.to_move())) throw std::invalid_argument("it is the AI's turn");
@@ -303,13 +294,6 @@ LogEntry GomokuScreen::ai_entry(int action) const {
     return entry;
 }
 
-void GomokuScreen::review(int move) {
-    if (!state_.is_terminal()) throw Refusal(translatable("review: only a finished game can be stepped through"));
-    if (move < 0 || move > state_.num_moves())
-        throw ValueError(ValueError::Kind::OutOfRange, "review", std::to_string(move), "0", std::to_string(state_.num_moves()));
-    review_ = move;
-}
-
 std::vector<int> GomokuScreen::winning_line() const {
     std::vector<int> line;
     const Stone winner = state_.winner();
@@ -325,9 +309,10 @@ std::vector<int> GomokuScreen::winning_line() const {
 }
 
 void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
-    if (!review_) return draw_gomoku_board(frame, board, state_, winning_line());
+    const std::optional<int> reviewed = log_.reviewed();
+    if (!reviewed) return draw_gomoku_board(frame, board, state_, winning_line());
     gomoku::State shown(state_.settings());  // the game replayed to the move reviewed
-    for (int i = 0; i < *review_; ++i) shown.apply(state_.move(i));
+    for (int i = 0; i < *reviewed; ++i) shown.apply(state_.move(i));
     draw_gomoku_board(frame, board, shown);
 }
 
@@ -336,8 +321,9 @@ void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
 void GomokuScreen::draw_search_overlay(const BoardPlacement& board) const {
     if (!show_search_) return;
     if (thinking_) return draw_circles(board, weighed_moves(report_, 10), 1.0f);
-    if (const LogEntry* entry = log_.entry(review_.value_or(state_.num_moves()) - 1))
-        draw_circles(board, entry->weighed, review_ ? 1.0f : 0.45f);
+    const std::optional<int> reviewed = log_.reviewed();
+    if (const LogEntry* entry = log_.entry(reviewed.value_or(state_.num_moves()) - 1))
+        draw_circles(board, entry->weighed, reviewed ? 1.0f : 0.45f);
 }
 
 void GomokuScreen::draw_circles(const BoardPlacement& board, const std::vector<Weighed>& weighed, float opacity) const {
@@ -441,12 +427,7 @@ void GomokuScreen::handle_keys(const Frame& frame) {
     if (!frame.keys_pressed) return;
     const int n = state_.size();
     for (int key : *frame.keys_pressed) {
-        if (state_.is_terminal() && (key == keys::kLeft || key == keys::kRight)) {  // step through the game
-            const int shown = review_.value_or(state_.num_moves()) + (key == keys::kRight ? 1 : -1);
-            if (shown >= 0 && shown <= state_.num_moves()) review(shown);
-            continue;
-        }
-        if (cursor_.move(key, n, n) || !cursor_.shown) continue;
+        if (log_.review_key(key, state_.is_terminal()) || cursor_.move(key, n, n) || !cursor_.shown) continue;
         const int cell = cursor_.row * n + cursor_.col;
         if ((key == keys::kEnter || key == keys::kSpace) && !state_.is_terminal() && !is_ai(state_.to_move()) &&
             state_.is_legal(cell))
@@ -500,24 +481,6 @@ void GomokuScreen::build_move_list() {
     }
 }
 
-void GomokuScreen::build_review() {
-    const int moves = state_.num_moves();
-    const int shown = review_.value_or(moves);
-    ImGui::BeginDisabled(shown == 0);
-    if (ImGui::ArrowButton("review_back", ImGuiDir_Left)) review(shown - 1);
-    note_control("review_back");
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::BeginDisabled(shown == moves);
-    if (ImGui::ArrowButton("review_forward", ImGuiDir_Right)) review(shown + 1);
-    note_control("review_forward");
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::TextUnformatted(trf("Move {move} of {count}", {{"move", shown}, {"count", moves}}).c_str());
-    if (!review_) text_wrapped_disabled(tr("Step through the game: the arrows here, the Left and Right keys, or a move in the log."));
-    log_.draw_reason(shown - 1);
-}
-
 void GomokuScreen::build_settings() {
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
@@ -561,7 +524,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     cursor_.draw(board);
     draw_coordinates(board, Coordinates::Gomoku, rim);
     draw_search_overlay(board);
-    if (!review_) draw_threat_overlay(board);  // the threats of the game's end, not of the move reviewed
+    if (!log_.reviewed()) draw_threat_overlay(board);  // the threats of the game's end, not of the move reviewed
     if (clicked && hovered >= 0 && !state_.is_terminal() && !is_ai(state_.to_move()) && state_.is_legal(hovered))
         play(hovered);
 
@@ -582,7 +545,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     if (thinking_) build_thinking_text();
     build_threat_text();
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not answer: {reason}", {{"reason", ai_error_}}));
-    if (state_.is_terminal()) build_review();
+    if (state_.is_terminal()) log_.draw_review();
     else log_.draw_last_reason();
     ImGui::Checkbox(tr("Show the search"), &show_search_);
     // The circles are the search of the side to move when it is an AI, else of its opponent's AI.
@@ -594,8 +557,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
         text_wrapped_disabled(tr("Circles: how much of its practice games went to each move; blue good, red bad "
                                  "for the side to move (mcts counts a draw almost as a loss)."));
     build_move_list();
-    const int entry_clicked = log_.draw(130.0f, review_.value_or(0) - 1);
-    if (entry_clicked >= 0 && state_.is_terminal()) review(entry_clicked + 1);
+    log_.draw(130.0f, state_.is_terminal());
     build_settings();
     ImGui::EndChild();
 }
@@ -636,7 +598,7 @@ nlohmann::json GomokuScreen::state() const {
         {"threats", {{"forbidden", notation_list(forbidden_, n)}, {"opponent_line", notation_list(threat_line_, n)},
                      {"ai_win_line", notation_list(ai_win_line_, n)}}},
         {"log", log_.json()},
-        {"review", review_ ? nlohmann::json{{"move", *review_}} : nlohmann::json(nullptr)},
+        {"review", log_.review_json()},
     };
 }
 

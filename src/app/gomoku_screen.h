@@ -55,8 +55,6 @@ private:
     // A move by whoever is to move: `entry` says who and why (its move is filled in here).
     void play(int action, LogEntry entry = {"", "human", std::nullopt, {}});
     LogEntry ai_entry(int action) const;  // the AI's move `action`, with its reason, from report_
-    void review(int move);                // shows the board after `move` moves; throws Refusal
-    void build_review();                  // the ◀ ▶ buttons and the reviewed move's reason
     void undo();             // back to the last position where a human is to move
     void stop_thinking();
     std::vector<int> winning_line() const;
@@ -90,8 +88,7 @@ private:
     bool moves_copied_ = false;
     BoardCursor cursor_;  // "Moves copied." under the list until the next move
     gomoku::SearchReport report_;
-    MoveLog log_;
-    std::optional<int> review_;  // a finished game stepped through: the moves shown
+    MoveLog log_;  // and the review of a finished game
     std::optional<double> network_value_;  // az: its network's value of the position, for the side to move
     std::vector<int> forbidden_;     // black's forbidden points (renju, black to move)
     std::vector<int> threat_line_;   // the opponent's forced win, if a human is to move and it has one

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 
 #include "app/ai_runner.h"
@@ -122,9 +123,7 @@ void MinesweeperScreen::apply(Action action, LogEntry entry) {
     // A player who followed the hint did so for its reason.
     if (!entry.reason && hint_shown_ && decision() && action.kind == Kind::Reveal && action.cell == decision()->move)
         entry.reason = decision_reason();
-    if (action.kind == Kind::Reveal) state_.reveal(action.cell);
-    if (action.kind == Kind::Flag) state_.toggle_flag(action.cell);
-    if (action.kind == Kind::Chord) state_.chord(action.cell);
+    play_on(state_, action);
     actions_.push_back(action);
     entry.move = (action.kind == Kind::Flag ? "\xE2\x9A\x91" : "") + cell_text(action.cell, state_.cols());  // ⚑ for a flag
     log_.add(std::move(entry));
@@ -144,6 +143,7 @@ void MinesweeperScreen::act(const nlohmann::json& action) {
         throw std::invalid_argument("a Minesweeper action is one of {\"reveal\":[r,c]}, {\"flag\":[r,c]}, {\"chord\":[r,c]}, {\"ai\":\"move\"}");
     const std::string key = action.begin().key();
     const nlohmann::json& value = action.begin().value();
+    if (key == "review") return log_.review(value, state_.terminal());
     if (key == "ai") {
         const std::string what = value.is_string() ? value.get<std::string>() : "";
         if (what == "play") ai_playing_ = !state_.terminal();
@@ -254,7 +254,24 @@ double MinesweeperScreen::elapsed_seconds(double now_ms) const {
     return (finished_ms_.value_or(now_ms) - *started_ms_) / 1000.0;
 }
 
+ms::State MinesweeperScreen::replayed(int moves) const {
+    ms::State game(state_.settings(), seed_);
+    for (const Action& action : std::span(actions_).first(static_cast<size_t>(moves))) play_on(game, action);
+    return game;
+}
+
+void MinesweeperScreen::play_on(ms::State& game, Action action) {
+    if (action.kind == Kind::Reveal) game.reveal(action.cell);
+    if (action.kind == Kind::Flag) game.toggle_flag(action.cell);
+    if (action.kind == Kind::Chord) game.chord(action.cell);
+}
+
 void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& board) {
+    if (const std::optional<int> reviewed = log_.reviewed()) {  // the board after that move, with it outlined
+        MinesweeperOverlay overlay;
+        if (*reviewed > 0) overlay.last_move = actions_[static_cast<size_t>(*reviewed - 1)].cell;
+        return draw_minesweeper_board(frame, board, replayed(*reviewed), overlay);
+    }
     const ms::Decision* known = analysis();
     MinesweeperOverlay overlay;
     if (known && show_probabilities_) overlay.probability = &known->knowledge.mine_probability;
@@ -296,7 +313,9 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
 void MinesweeperScreen::handle_keys(const Frame& frame) {
     if (!frame.keys_pressed) return;
     for (int key : *frame.keys_pressed) {
-        if (cursor_.move(key, state_.rows(), state_.cols()) || !cursor_.shown || state_.terminal()) continue;
+        if (log_.review_key(key, state_.terminal()) || cursor_.move(key, state_.rows(), state_.cols()) || !cursor_.shown ||
+            state_.terminal())
+            continue;
         const int cell = state_.index(cursor_.row, cursor_.col);
         const int8_t view = state_.view(cell);
         try {
@@ -368,6 +387,8 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     if (hint_shown_ && decision() && decision()->move >= 0)
         text_wrapped(trf("Hint: {cell}: {reason}", {{"cell", literal(cell_text(decision()->move, state_.cols()))},
                                                    {"reason", reason_message(decision_reason())}}));
+    else if (state_.terminal())
+        log_.draw_review();
     else
         log_.draw_last_reason();
     if (!analysis_error_.empty()) text_wrapped(trf("The solver says: {reason}", {{"reason", analysis_error_}}));
@@ -405,7 +426,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
         ImGui::EndChild();
     }
 
-    log_.draw(110.0f);
+    log_.draw(110.0f, state_.terminal());
 
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
@@ -476,6 +497,7 @@ nlohmann::json MinesweeperScreen::state() const {
         {"last_move_by", last_move_by_ai_ ? "ai" : "player"},
         {"cursor", cursor_.json()},
         {"log", log_.json()},
+        {"review", log_.review_json()},
         {"ai", {{"solver", solver_name_}, {"playing", ai_playing_},
                 {"hint", decided && decided->move >= 0 ? nlohmann::json{decided->move / state_.cols(), decided->move % state_.cols()} : nlohmann::json(nullptr)},
                 {"safe", known ? cells_json(known->knowledge.safe, state_.cols()) : nlohmann::json::array()},

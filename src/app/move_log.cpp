@@ -6,7 +6,9 @@
 #include <cmath>
 
 #include "app/i18n.h"
+#include "app/keys.h"
 #include "app/puyo_look.h"
+#include "app/screen.h"
 
 namespace gridlab::app {
 
@@ -122,6 +124,7 @@ Message reason_message(const Reason& reason) {
 void MoveLog::truncate(size_t moves) {
     if (moves < first_) return clear();
     entries_.resize(std::min(moves - first_, entries_.size()));
+    review_.reset();
 }
 
 const LogEntry* MoveLog::entry(int move) const {
@@ -141,8 +144,9 @@ void MoveLog::draw_reason(int move) const {
     if (const std::string text = reason_text(move); !text.empty()) text_wrapped(text);
 }
 
-int MoveLog::draw(float height, int highlighted) const {
-    if (entries_.empty()) return -1;
+void MoveLog::draw(float height, bool finished) {
+    if (entries_.empty()) return;
+    const int highlighted = review_.value_or(0) - 1;
     int clicked = -1;
     ImGui::TextDisabled("%s", tr("Moves and the AI's reasons"));
     ImGui::BeginChild("move_log", ImVec2(0, height), true);
@@ -152,12 +156,49 @@ int MoveLog::draw(float height, int highlighted) const {
         ImGui::PushID(move);
         const std::string line = wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), entry_line(entries_[i], first_ + i), width);
         if (ImGui::Selectable(line.c_str(), move == highlighted)) clicked = move;
+        if (move == highlighted && scrolled_to_ != highlighted) ImGui::SetScrollHereY(0.5f);
         ImGui::PopID();
     }
-    // Follow the newest entry, unless the user scrolled up to read an older one.
-    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
+    // Follow the newest entry, unless the user scrolled up to read an older one or a review shows one.
+    if (highlighted < 0 && ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.0f);
+    scrolled_to_ = highlighted;
     ImGui::EndChild();
-    return clicked;
+    if (clicked >= 0 && finished) show(clicked + 1);
+}
+
+void MoveLog::show(int move) {
+    review_ = std::clamp(move, 0, moves());
+}
+
+void MoveLog::review(const nlohmann::json& move, bool finished) {
+    if (!move.is_number_integer()) throw Refusal(translatable("review: expected a move number"));
+    if (!finished) throw Refusal(translatable("review: only a finished game can be stepped through"));
+    const bool in_range = move.is_number_unsigned() ? move.get<uint64_t>() <= uint64_t(moves()) : move.get<int64_t>() >= 0 && move.get<int64_t>() <= moves();
+    if (!in_range) throw ValueError(ValueError::Kind::OutOfRange, "review", move.dump(), "0", std::to_string(moves()));
+    show(move.get<int>());
+}
+
+bool MoveLog::review_key(int key, bool finished) {
+    if (!finished || (key != keys::kLeft && key != keys::kRight)) return false;
+    show(review_.value_or(moves()) + (key == keys::kRight ? 1 : -1));
+    return true;
+}
+
+void MoveLog::draw_review() {
+    const int shown = review_.value_or(moves());
+    ImGui::BeginDisabled(shown == 0);
+    if (ImGui::ArrowButton("review_back", ImGuiDir_Left)) show(shown - 1);
+    note_control("review_back");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(shown == moves());
+    if (ImGui::ArrowButton("review_forward", ImGuiDir_Right)) show(shown + 1);
+    note_control("review_forward");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(trf("Move {move} of {count}", {{"move", shown}, {"count", moves()}}).c_str());
+    if (!review_) text_wrapped_disabled(tr("Step through the game: the arrows here, the Left and Right keys, or a move in the log."));
+    draw_reason(shown - 1);
 }
 
 nlohmann::json MoveLog::json() const {

@@ -53,14 +53,21 @@ struct LogEntry {
 
 // Entries are indexed by move (0: the game's first). A game saved before there was a log restores
 // with an empty one that starts at its next move ("log_from" in the save).
+//
+// A finished game can be stepped through: its screen shows the board after reviewed() moves (the
+// moves replayed on a copy of its rules' State) while there is a review; any change of the log ends it.
 class MoveLog {
 public:
-    void add(LogEntry entry) { entries_.push_back(std::move(entry)); }
+    void add(LogEntry entry) {
+        entries_.push_back(std::move(entry));
+        review_.reset();
+    }
     void clear() {
         entries_.clear();
         first_ = 0;
+        review_.reset();
     }
-    void truncate(size_t moves);  // after an undo: the entries of the first `moves` moves
+    void truncate(size_t moves);  // after an undo: the entries of the first `moves` moves; ends a review
     const LogEntry* entry(int move) const;  // null for a move without one
     const LogEntry* last() const { return entries_.empty() ? nullptr : &entries_.back(); }
 
@@ -71,9 +78,20 @@ public:
     void draw_reason(int move) const;
     void draw_last_reason() const { draw_reason(static_cast<int>(first_ + entries_.size()) - 1); }
     // The log as a scrollable child `height` high, newest at the bottom; it follows the newest entry
-    // unless the user scrolled up. `highlighted`: a move to mark (the one reviewed), or -1.
-    // Returns the move clicked, or -1.
-    int draw(float height, int highlighted = -1) const;
+    // unless the user scrolled up, and the move reviewed. In a `finished` game a click on a move
+    // reviews it.
+    void draw(float height, bool finished);
+
+    std::optional<int> reviewed() const { return review_; }
+    // The act {"review": k}: shows the game after k moves. Throws Refusal unless the game is
+    // `finished` and k is in 0..moves.
+    void review(const nlohmann::json& move, bool finished);
+    // Left and Right step through a `finished` game; true when `key` did.
+    bool review_key(int key, bool finished);
+    // For a finished game: ◀ ▶ (controls "review_back", "review_forward"), "Move k of n" and the
+    // reason of the move shown.
+    void draw_review();
+    nlohmann::json review_json() const { return review_ ? nlohmann::json{{"move", *review_}} : nlohmann::json(nullptr); }
 
     nlohmann::json json() const;                 // for state(): the entries
     void save_into(nlohmann::json& saved) const;  // "log", and "log_from" when it starts later
@@ -82,8 +100,13 @@ public:
     static MoveLog from_save(const nlohmann::json& saved, size_t moves, int cells);
 
 private:
+    int moves() const { return static_cast<int>(first_ + entries_.size()); }
+    void show(int move);  // reviews the game after `move` moves, in 0..moves()
+
     std::vector<LogEntry> entries_;
     size_t first_ = 0;  // the move of entries_[0]
+    std::optional<int> review_;
+    int scrolled_to_ = -1;  // the move reviewed when the log last scrolled to it
 };
 
 }  // namespace gridlab::app

@@ -526,7 +526,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
         text_wrapped_disabled(tr("Yellow squares: where the AI would put this pair."));
         build_candidate_table();
     }
-    log_.draw(110.0f);
+    log_.draw(110.0f, false);  // a finished Puyo game is not stepped through (yet)
 
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));

@@ -70,7 +70,7 @@ test('gomoku: review is refused during a game', async () => {
   await app.close();
 });
 
-test('minesweeper: the solver\'s moves say why their cells are safe', async () => {
+test('minesweeper: the solver\'s moves say why their cells are safe; the finished game is stepped through', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=beginner&seed=42&ai=probability&speed=30');
   for (let i = 1; i <= 3; ++i) {
     await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
@@ -94,6 +94,11 @@ test('minesweeper: the solver\'s moves say why their cells are safe', async () =
     if (entry.reason.id === 'best_guess') assert.ok(entry.reason.safe > 0.5 && entry.reason.safe < 1, JSON.stringify(entry));
   }
   await screenshot(app.page, 'move-log-minesweeper');
+  await clickControl(app.page, 'review_back');
+  await app.page.keyboard.press('ArrowLeft');
+  await frames(app.page, 3);
+  assert.deepEqual((await appState(app.page)).review, { move: state.moves - 2 });
+  await screenshot(app.page, 'move-log-minesweeper-review');
   assert.deepEqual(app.errors, []);
   await app.close();
 });

@@ -149,6 +149,24 @@ TEST_CASE("Minesweeper logs why the solver's cell is safe: the first click, a pr
     CHECK(played[1] == json{{"move", "\xE2\x9A\x91(9,9)"}, {"by", "human"}});
 }
 
+TEST_CASE("A finished Minesweeper game is stepped through too; refused while it is played", "[screens]") {
+    LearnedModels models;
+    MinesweeperScreen mines(models);
+    mines.new_game({{"level", "beginner"}, {"seed", "11"}, {"ai", "probability"}, {"speed", "30"}});
+    CHECK(refusal_of(mines, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    mines.act({{"ai", "play"}});
+    run_frames(mines, [&] { return mines.finished(); });
+    REQUIRE(mines.state()["status"] == "won");
+    const int moves = mines.state()["moves"];
+    CHECK(mines.state()["log"].size() == size_t(moves));
+    CHECK(refusal_of(mines, {{"review", moves + 1}}) == "review: " + std::to_string(moves + 1) + " is outside 0.." + std::to_string(moves));
+    mines.act({{"review", 1}});
+    CHECK(mines.state()["review"] == json{{"move", 1}});
+    CHECK(mines.state()["status"] == "won");  // the game itself is unchanged
+    mines.new_game({{"level", "beginner"}, {"seed", "11"}});
+    CHECK(mines.state()["review"] == nullptr);
+}
+
 TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[screens]") {
     LearnedModels models;
     PuyoScreen puyo(models);
