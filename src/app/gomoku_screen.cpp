@@ -414,7 +414,8 @@ std::string GomokuScreen::summary() const {
     std::string text = status_line() + ". " + trf("Move {count}.", {{"count", state_.num_moves()}});
     if (state_.num_moves() > 0)
         text += " " + trf("Last move: {move}.", {{"move", literal(gomoku::to_notation(state_.move(state_.num_moves() - 1), n))}});
-    if (const std::string reason = log_.last_reason_text(); !reason.empty()) text += " " + reason;
+    // While the game is on, the AI's last reason; at the end, the outcome alone.
+    if (const std::string reason = log_.last_reason_text(); !reason.empty() && !state_.is_terminal()) text += " " + reason;
     if (!cursor_.shown) return text;
     const Stone stone = state_.at(cursor_.row, cursor_.col);
     const Message what = stone == Stone::Black   ? translatable("black stone")

@@ -343,7 +343,8 @@ std::string MinesweeperScreen::summary() const {
                                          : trf("{mines} mines left, {seconds} s.",
                                                {{"mines", state_.settings().mines - flags()},
                                                 {"seconds", static_cast<long long>(std::floor(elapsed_seconds(now_ms_)))}});
-    if (const std::string reason = log_.last_reason_text(); !reason.empty()) text += " " + reason;
+    // While the game is on, the AI's last reason; at the end, the outcome alone.
+    if (const std::string reason = log_.last_reason_text(); !reason.empty() && !state_.terminal()) text += " " + reason;
     if (!cursor_.shown) return text;
     const int8_t view = state_.view(state_.index(cursor_.row, cursor_.col));
     const Message cell = view == ms::kFlag ? translatable("flagged") : view == ms::kMine ? translatable("a mine")

@@ -73,9 +73,12 @@ TEST_CASE("Gomoku logs every AI move with the share of practice games it won the
     const Reason reason{"won_share", first["reason"]};
     CHECK(render(reason_message(reason)) == "it won 68% of 53 practice games there (next best a3: 67%)");
     CHECK(state["log"][8]["reason"]["win"] == 1.0);  // c6 wins: every practice game through it did
-    // The screen reader's summary says it too.
-    CHECK(gomoku.summary() == "Black wins. Move 9. Last move: c6. pure-mcts played c6: it won 100% of 87 practice games there "
-                              "(next best g6: 100%)");
+    CHECK(gomoku.summary() == "Black wins. Move 9. Last move: c6.");  // at the end, the outcome alone
+    // While the game is on, the screen reader's summary gives the AI's last reason too.
+    gomoku.act({{"undo", true}});
+    CHECK(gomoku.state()["log"].size() == 8);
+    CHECK(gomoku.summary() == "Black to move (pure-mcts). Move 8. Last move: c5. pure-mcts played c5: it won 38% of 26 practice "
+                              "games there (next best d3: 42%)");
 }
 
 TEST_CASE("Gomoku mcts says when it blocks a forced win or wins by force, with the line", "[screens]") {
