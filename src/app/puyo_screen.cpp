@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 #include "app/ai_runner.h"
@@ -229,6 +230,7 @@ void PuyoScreen::act(const nlohmann::json& action) {
         throw std::invalid_argument("a Puyo action is one of {\"move\":\"left\"}, {\"rotate\":\"cw\"}, {\"drop\":true}, {\"place\":[column,rotation]}, {\"ai\":\"move\"}");
     const std::string key = action.begin().key();
     const nlohmann::json& value = action.begin().value();
+    if (key == "review") return log_.review(value, state_.terminal());
     const std::string word = value.is_string() ? value.get<std::string>() : "";
     if (key == "move" && (word == "left" || word == "right")) return shift(word == "left" ? -1 : 1);
     if (key == "rotate" && (word == "cw" || word == "ccw")) return rotate(word == "ccw" ? 1 : -1);
@@ -292,6 +294,8 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
 }
 
 void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
+    if (state_.terminal() && frame.keys_pressed)
+        for (int key : *frame.keys_pressed) log_.review_key(key, true);
     if (state_.terminal() || ai_playing_ || animating()) return;
     auto try_drop = [&] {
         try {
@@ -321,14 +325,25 @@ void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
     }
 }
 
+puyo::State PuyoScreen::replayed(int placements) const {
+    puyo::State game(state_.settings(), seed_);
+    for (int action : std::span(actions_).first(static_cast<size_t>(placements))) game.apply(puyo::placement_of(action));
+    return game;
+}
+
 void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     const bool cb = frame.colorblind;
     const int rows = state_.field().rows();
-    // What the field shows: before the pair lands, a chain step in progress, or the settled result.
+    // What the field shows: in a review, the field after the placement reviewed; else before the
+    // pair lands, a chain step in progress, or the settled result.
+    const std::optional<puyo::State> reviewed = log_.reviewed() ? std::optional(replayed(*log_.reviewed())) : std::nullopt;
     const double since_drop = now_ms_ - dropped_ms_;
-    const bool falling = since_drop < kDropAnimationMs;
-    const int step = chain_step_shown();
-    const puyo::Field& shown = falling ? replay_.before : step >= 0 ? replay_.step_fields[static_cast<size_t>(step)] : state_.field();
+    const bool falling = !reviewed && since_drop < kDropAnimationMs;
+    const int step = reviewed ? -1 : chain_step_shown();
+    const puyo::Field& shown = reviewed  ? reviewed->field()
+                               : falling ? replay_.before
+                               : step >= 0 ? replay_.step_fields[static_cast<size_t>(step)]
+                                           : state_.field();
     const bool flash_on = step >= 0 && int((since_drop - kDropAnimationMs) / kFlashPeriodMs) % 2 == 0;
     auto display_row = [&](int field_row) { return kSpawnRows + rows - 1 - field_row; };
     std::vector<CellLook> cells(static_cast<size_t>(board.rows * board.cols));
@@ -390,7 +405,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                             {{puyo_colour(puyo, cb), kShapeDisc, puyo_mark(puyo, cb)}}, 0, kPuyoMarkInk);
             }
     }
-    if (state_.terminal() && !animating()) draw_game_over(frame, board);
+    if (state_.terminal() && !animating() && !reviewed) draw_game_over(frame, board);
     // The chain counter over the field while a chain resolves, with the points it has made so far.
     if (step >= 0) {
         const std::string text = trf("{count}-chain!  +{score}",
@@ -517,7 +532,8 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 20);
     ImGui::Checkbox(tr("Show the AI's plan"), &show_plan_);
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not plan: {reason}", {{"reason", ai_error_}}));
-    log_.draw_last_reason();
+    if (state_.terminal()) log_.draw_review();
+    else log_.draw_last_reason();
     if (show_plan_ && planning_) {
         if (!plan_ready_)
             ImGui::TextDisabled("%s", trf("thinking... {count} positions", {{"count", static_cast<long long>(plan_.nodes)}}).c_str());
@@ -526,7 +542,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
         text_wrapped_disabled(tr("Yellow squares: where the AI would put this pair."));
         build_candidate_table();
     }
-    log_.draw(110.0f, false);  // a finished Puyo game is not stepped through (yet)
+    log_.draw(110.0f, state_.terminal());
 
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
@@ -672,6 +688,7 @@ nlohmann::json PuyoScreen::state() const {
         {"pairs", state_.settings().max_pairs},
         {"status", state_.game_over() ? "game over" : state_.terminal() ? "finished" : "playing"},
         {"log", log_.json()},
+        {"review", log_.review_json()},
         {"ai", {{"name", ai_name_}, {"playing", ai_playing_}, {"plan", plan}, {"candidates", candidates},
                 {"rival", rival_ ? nlohmann::json{{"score", rival_->score}, {"max_chain", rival_->max_chain}} : nlohmann::json(nullptr)}}},
     };

@@ -103,8 +103,8 @@ test('minesweeper: the solver\'s moves say why their cells are safe; the finishe
   await app.close();
 });
 
-test('puyo: each AI placement keeps its plan sentence in the log', async () => {
-  const app = await openApp(env.browser, env.site.url + '?game=puyo&ai=beam&seed=3');
+test('puyo: each AI placement keeps its plan sentence in the log; the finished game is stepped through', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=puyo&ai=beam&seed=3&pairs=5');
   for (let i = 1; i <= 4; ++i) {
     await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
     await app.page.waitForFunction((n) => window.gridlab.state().pairs_placed === n, i, { timeout: 60000 });
@@ -120,6 +120,13 @@ test('puyo: each AI placement keeps its plan sentence in the log', async () => {
   await screenshot(app.page, 'move-log-puyo');
   await reload(app.page);
   assert.deepEqual((await appState(app.page)).log, state.log, 'the save keeps the log');
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await app.page.waitForFunction(() => window.gridlab.state().status === 'finished', null, { timeout: 60000 });
+  await frames(app.page, 3);
+  await clickControl(app.page, 'review_back');
+  await clickControl(app.page, 'review_back');
+  assert.deepEqual((await appState(app.page)).review, { move: 3 });
+  await screenshot(app.page, 'move-log-puyo-review');
   assert.deepEqual(await untranslated(app.page), []);
   assert.deepEqual(app.errors, []);
   await app.close();

@@ -187,6 +187,19 @@ TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[scr
     CHECK(puyo.state()["log"][6] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
 }
 
+TEST_CASE("A finished Puyo game is stepped through too; refused while it is played", "[screens]") {
+    LearnedModels models;
+    PuyoScreen puyo(models);
+    puyo.new_game({{"ai", "beam"}, {"seed", "3"}, {"pairs", "3"}});
+    CHECK(refusal_of(puyo, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    ai_moves(puyo, 3);
+    REQUIRE(puyo.state()["status"] == "finished");
+    CHECK(refusal_of(puyo, {{"review", 4}}) == "review: 4 is outside 0..3");
+    puyo.act({{"review", 2}});
+    CHECK(puyo.state()["review"] == json{{"move", 2}});
+    CHECK(puyo.state()["pairs_placed"] == 3);  // the game itself is unchanged
+}
+
 TEST_CASE("The save keeps the log; a save from before the log restores with an empty one; a corrupt log is refused", "[screens]") {
     LearnedModels models;
     GomokuScreen gomoku(models), restored(models);
