@@ -63,6 +63,21 @@ std::string line_text(const std::vector<int>& line, int size) {
     return text;
 }
 
+// The search's top moves, with their shares of its visits, for the circles.
+std::vector<Weighed> weighed_moves(const gomoku::SearchReport& report, size_t count) {
+    int64_t total = 0;
+    for (const auto& c : report.candidates) total += c.visits;
+    std::vector<Weighed> weighed;
+    for (const auto& c : report.candidates) {
+        if (weighed.size() == count || c.visits == 0) break;
+        weighed.push_back({c.action, double(c.visits) / double(total), c.value});
+    }
+    return weighed;
+}
+
+// The circles an AI move keeps for the review: a few, enough to see what it weighed.
+constexpr size_t kWeighedKept = 5;
+
 nlohmann::json notation_list(const std::vector<int>& actions, int size) {
     nlohmann::json list = nlohmann::json::array();
     for (int action : actions) list.push_back(gomoku::to_notation(action, size));
@@ -139,6 +154,7 @@ void GomokuScreen::new_game(const Params& params) {
     edit_white_ = index_of(kPlayers, 4, white);
     edit_ms_ = ms;
     ai_win_line_.clear();
+    log_.clear();
     find_threats();
     mark_dirty();
 }
@@ -166,8 +182,10 @@ void GomokuScreen::stop_thinking() {
     network_value_.reset();
 }
 
-void GomokuScreen::play(int action) {
+void GomokuScreen::play(int action, LogEntry entry) {
     state_.apply(action);  // throws, unchanged, if illegal
+    entry.move = gomoku::to_notation(action, state_.size());
+    log_.add(std::move(entry));
     stop_thinking();
     // The AI's forced line stays shown while the game follows it.
     const bool on_line = ai_win_line_.size() > 1 && ai_win_line_.front() == action;
@@ -185,6 +203,7 @@ void GomokuScreen::undo() {
     // Against an AI, take its reply back too, so the human is to move again.
     const bool someone_human = !is_ai(Stone::Black) || !is_ai(Stone::White);
     while (someone_human && is_ai(state_.to_move()) && state_.num_moves() > 0) state_.undo();
+    log_.truncate(static_cast<size_t>(state_.num_moves()));
     ai_win_line_.clear();
     find_threats();
     mark_dirty();
@@ -193,6 +212,7 @@ void GomokuScreen::undo() {
 void GomokuScreen::act(const nlohmann::json& action) {
     if (!action.is_object()) throw std::invalid_argument("a Gomoku action is an object: {\"move\":[r,c]} or {\"undo\":true}");
     if (action.contains("undo")) return undo();
+    if (action.contains("review")) return log_.review(action["review"], state_.is_terminal());
     if (!action.contains("move")) throw std::invalid_argument("a Gomoku action needs \"move\" or \"undo\"");
     if (state_.is_terminal()) throw std::invalid_argument("the game is over");
     if (is_ai(state_.to_move())) throw std::invalid_argument("it is the AI's turn");
@@ -238,9 +258,40 @@ void GomokuScreen::update(const Frame&, double slice_ms) {
             ai_win_side_ = state_.to_move();
             // play() keeps the rest of the line when the move is its first.
             ai_win_line_ = report_.win_line;
-            return play(move);
+            return play(move, ai_entry(move));
         }
     }
+}
+
+LogEntry GomokuScreen::ai_entry(int action) const {
+    const int n = state_.size();
+    const std::string& name = player(state_.to_move());
+    LogEntry entry{"", name, std::nullopt, weighed_moves(report_, kWeighedKept)};
+    const auto on = [action](const std::vector<int>& line) { return std::find(line.begin(), line.end(), action) != line.end(); };
+    if (!report_.win_line.empty() && report_.win_line.front() == action) {
+        const int own_moves = static_cast<int>((report_.win_line.size() + 1) / 2);
+        entry.reason = Reason{"forced_win", {{"moves", own_moves}, {"line", line_text(report_.win_line, n)}}};
+    } else if (on(report_.threat_line)) {
+        entry.reason = Reason{"must_block", {{"line", line_text(report_.threat_line, n)}}};
+    } else {
+        int64_t total = 0;
+        for (const auto& c : report_.candidates) total += c.visits;
+        const auto chosen = std::find_if(report_.candidates.begin(), report_.candidates.end(),
+                                         [action](const auto& c) { return c.action == action; });
+        if (chosen == report_.candidates.end() || total == 0) return entry;  // a search that weighed nothing
+        if (name == "az") {
+            entry.reason = Reason{"network_pick", {{"share", double(chosen->visits) / double(total)}, {"visits", total}}};
+            return entry;
+        }
+        entry.reason = Reason{"won_share", {{"win", (chosen->value + 1) / 2}, {"games", chosen->visits}}};
+        const auto next = std::find_if(report_.candidates.begin(), report_.candidates.end(),
+                                       [action](const auto& c) { return c.action != action && c.visits > 0; });
+        if (next != report_.candidates.end()) {
+            entry.reason->values["next"] = gomoku::to_notation(next->action, n);
+            entry.reason->values["next_win"] = (next->value + 1) / 2;
+        }
+    }
+    return entry;
 }
 
 std::vector<int> GomokuScreen::winning_line() const {
@@ -258,34 +309,42 @@ std::vector<int> GomokuScreen::winning_line() const {
 }
 
 void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
-    draw_gomoku_board(frame, board, state_, winning_line());
+    const std::optional<int> reviewed = log_.reviewed();
+    if (!reviewed) return draw_gomoku_board(frame, board, state_, winning_line());
+    gomoku::State shown(state_.settings());  // the game replayed to the move reviewed
+    for (int i = 0; i < *reviewed; ++i) shown.apply(state_.move(i));
+    draw_gomoku_board(frame, board, shown);
 }
 
-void GomokuScreen::draw_search_overlay(const Frame&, const BoardPlacement& board) const {
-    if (!show_search_ || !thinking_ || report_.candidates.empty()) return;
-    int64_t total = 0;
-    for (const auto& c : report_.candidates) total += c.visits;
-    if (total == 0) return;
+// While an AI thinks, its search as it goes; then, dimmed, what the AI weighed for its last move,
+// until the next search starts; in a review, what it weighed for the move reviewed.
+void GomokuScreen::draw_search_overlay(const BoardPlacement& board) const {
+    if (!show_search_) return;
+    if (thinking_) return draw_circles(board, weighed_moves(report_, 10), 1.0f);
+    const std::optional<int> reviewed = log_.reviewed();
+    if (const LogEntry* entry = log_.entry(reviewed.value_or(state_.num_moves()) - 1))
+        draw_circles(board, entry->weighed, reviewed ? 1.0f : 0.45f);
+}
+
+void GomokuScreen::draw_circles(const BoardPlacement& board, const std::vector<Weighed>& weighed, float opacity) const {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetWindowPos();
     const int n = state_.size();
-    const size_t shown = std::min<size_t>(report_.candidates.size(), 10);
-    for (size_t i = 0; i < shown; ++i) {
-        const auto& candidate = report_.candidates[i];
-        const float share = float(candidate.visits) / float(total);
-        if (candidate.visits == 0) break;
-        const ImVec2 centre(origin.x + board.x + (float(candidate.action % n) + 0.5f) * board.cell,
-                            origin.y + board.y + (float(candidate.action / n) + 0.5f) * board.cell);
+    for (const Weighed& move : weighed) {
+        const float share = float(move.share);
+        const ImVec2 centre(origin.x + board.x + (float(move.cell % n) + 0.5f) * board.cell,
+                            origin.y + board.y + (float(move.cell / n) + 0.5f) * board.cell);
         // Blue for moves the search likes for the side to move, red for those it finds losing.
-        const float v = float(std::clamp(candidate.value, -1.0, 1.0));
-        const ImU32 fill = v >= 0 ? IM_COL32(40, 110, 230, 90 + int(120 * share)) : IM_COL32(220, 60, 60, 90 + int(120 * share));
+        const float v = float(std::clamp(move.value, -1.0, 1.0));
+        const int alpha = int(float(90 + int(120 * share)) * opacity);
+        const ImU32 fill = v >= 0 ? IM_COL32(40, 110, 230, alpha) : IM_COL32(220, 60, 60, alpha);
         draw->AddCircleFilled(centre, board.cell * 0.42f, fill, 24);
         char label[16];
         std::snprintf(label, sizeof label, "%d%%", int(std::lround(share * 100)));
         const float font_size = std::max(10.0f, board.cell * 0.34f);
         const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_size, 1e9f, 0, label);
         draw->AddText(ImGui::GetFont(), font_size, ImVec2(centre.x - size.x / 2, centre.y - size.y / 2),
-                      IM_COL32(255, 255, 255, 255), label);
+                      IM_COL32(255, 255, 255, int(255 * opacity)), label);
     }
 }
 
@@ -355,6 +414,8 @@ std::string GomokuScreen::summary() const {
     std::string text = status_line() + ". " + trf("Move {count}.", {{"count", state_.num_moves()}});
     if (state_.num_moves() > 0)
         text += " " + trf("Last move: {move}.", {{"move", literal(gomoku::to_notation(state_.move(state_.num_moves() - 1), n))}});
+    // While the game is on, the AI's last reason; at the end, the outcome alone.
+    if (const std::string reason = log_.last_reason_text(); !reason.empty() && !state_.is_terminal()) text += " " + reason;
     if (!cursor_.shown) return text;
     const Stone stone = state_.at(cursor_.row, cursor_.col);
     const Message what = stone == Stone::Black   ? translatable("black stone")
@@ -367,7 +428,7 @@ void GomokuScreen::handle_keys(const Frame& frame) {
     if (!frame.keys_pressed) return;
     const int n = state_.size();
     for (int key : *frame.keys_pressed) {
-        if (cursor_.move(key, n, n) || !cursor_.shown) continue;
+        if (log_.review_key(key, state_.is_terminal()) || cursor_.move(key, n, n) || !cursor_.shown) continue;
         const int cell = cursor_.row * n + cursor_.col;
         if ((key == keys::kEnter || key == keys::kSpace) && !state_.is_terminal() && !is_ai(state_.to_move()) &&
             state_.is_legal(cell))
@@ -399,7 +460,10 @@ void GomokuScreen::build_thinking_text() {
 std::string GomokuScreen::move_list() const {
     std::string list;
     for (int i = 0; i < state_.num_moves(); ++i) {
-        if (i % 2 == 0) list += (i ? " " : "") + std::to_string(i / 2 + 1) + ".";
+        if (i % 2 == 0) {
+            if (i) list += ' ';
+            list += std::to_string(i / 2 + 1) + ".";
+        }
         list += ' ';
         list += gomoku::to_notation(state_.move(i), state_.size());
     }
@@ -460,8 +524,8 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     draw_board(frame, board);
     cursor_.draw(board);
     draw_coordinates(board, Coordinates::Gomoku, rim);
-    draw_search_overlay(frame, board);
-    draw_threat_overlay(board);
+    draw_search_overlay(board);
+    if (!log_.reviewed()) draw_threat_overlay(board);  // the threats of the game's end, not of the move reviewed
     if (clicked && hovered >= 0 && !state_.is_terminal() && !is_ai(state_.to_move()) && state_.is_legal(hovered))
         play(hovered);
 
@@ -482,6 +546,8 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     if (thinking_) build_thinking_text();
     build_threat_text();
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not answer: {reason}", {{"reason", ai_error_}}));
+    if (state_.is_terminal()) log_.draw_review();
+    else log_.draw_last_reason();
     ImGui::Checkbox(tr("Show the search"), &show_search_);
     // The circles are the search of the side to move when it is an AI, else of its opponent's AI.
     const int searcher = side_index(state_.to_move()) ^ (is_ai(state_.to_move()) ? 0 : 1);
@@ -492,6 +558,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
         text_wrapped_disabled(tr("Circles: how much of its practice games went to each move; blue good, red bad "
                                  "for the side to move (mcts counts a draw almost as a loss)."));
     build_move_list();
+    log_.draw(130.0f, state_.is_terminal());
     build_settings();
     ImGui::EndChild();
 }
@@ -531,13 +598,17 @@ nlohmann::json GomokuScreen::state() const {
                 {"search_seed", std::to_string(search_seed_)}}},
         {"threats", {{"forbidden", notation_list(forbidden_, n)}, {"opponent_line", notation_list(threat_line_, n)},
                      {"ai_win_line", notation_list(ai_win_line_, n)}}},
+        {"log", log_.json()},
+        {"review", log_.review_json()},
     };
 }
 
 nlohmann::json GomokuScreen::save() const {
     nlohmann::json moves = nlohmann::json::array();
     for (int i = 0; i < state_.num_moves(); ++i) moves.push_back(state_.move(i));
-    return {{"params", params_}, {"moves", moves}};
+    nlohmann::json saved = {{"params", params_}, {"moves", moves}};
+    log_.save_into(saved);
+    return saved;
 }
 
 void GomokuScreen::restore(const nlohmann::json& saved) {
@@ -548,6 +619,7 @@ void GomokuScreen::restore(const nlohmann::json& saved) {
         if (!action) throw Refusal(translatable("a saved move is not a cell of the board"));
         replay.state_.apply(*action);
     }
+    replay.log_ = MoveLog::from_save(saved, saved.at("moves").size(), replay.state_.num_actions());
     replay.find_threats();  // the restored position's forbidden points and threats, as after a move
     *this = std::move(replay);
 }

@@ -12,13 +12,19 @@
 //
 // Parameters: size (5..20, default 15), win (3..size, default 5), rule (freestyle|standard|renju),
 // black and white (human|pure-mcts|mcts|az), ms (mcts thinking time per move), playouts (pure-mcts,
-// default 5000; az, default 400), seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true}.
+// default 5000; az, default 400), seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true},
+// {"review":k} (a finished game: show the board after move k, 0..moves).
+//
+// Every move goes in the move log (app/move_log.h); the AI's with its reason, from its search's
+// result, and the top moves it weighed: their circles stay on the board, dimmed, until the next
+// search starts, and come back when a finished game is stepped through.
 #pragma once
 
 #include <optional>
 
 #include "app/i18n.h"
 #include "app/learned_models.h"
+#include "app/move_log.h"
 #include "app/screen.h"
 #include "gomoku/ai.h"
 #include "gomoku/rules.h"
@@ -46,7 +52,9 @@ public:
 private:
     bool is_ai(gomoku::Stone side) const { return !player(side).empty(); }
     const std::string& player(gomoku::Stone side) const { return side == gomoku::Stone::Black ? black_ : white_; }
-    void play(int action);   // a move by whoever is to move
+    // A move by whoever is to move: `entry` says who and why (its move is filled in here).
+    void play(int action, LogEntry entry = {"", "human", std::nullopt, {}});
+    LogEntry ai_entry(int action) const;  // the AI's move `action`, with its reason, from report_
     void undo();             // back to the last position where a human is to move
     void stop_thinking();
     std::vector<int> winning_line() const;
@@ -57,7 +65,8 @@ private:
     std::string status_line() const;  // "Black to move (you)", "White wins"
     void handle_keys(const Frame& frame);  // arrows move the cursor, Enter or Space places a stone there
     void draw_board(const Frame& frame, const BoardPlacement& board);
-    void draw_search_overlay(const Frame& frame, const BoardPlacement& board) const;
+    void draw_search_overlay(const BoardPlacement& board) const;
+    void draw_circles(const BoardPlacement& board, const std::vector<Weighed>& weighed, float opacity) const;
     void draw_threat_overlay(const BoardPlacement& board) const;
     void find_threats();     // after every change of position: forbidden points and the opponent's threat
     void build_threat_text();
@@ -79,6 +88,7 @@ private:
     bool moves_copied_ = false;
     BoardCursor cursor_;  // "Moves copied." under the list until the next move
     gomoku::SearchReport report_;
+    MoveLog log_;  // and the review of a finished game
     std::optional<double> network_value_;  // az: its network's value of the position, for the side to move
     std::vector<int> forbidden_;     // black's forbidden points (renju, black to move)
     std::vector<int> threat_line_;   // the opponent's forced win, if a human is to move and it has one

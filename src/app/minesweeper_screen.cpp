@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 
 #include "app/ai_runner.h"
@@ -38,6 +39,9 @@ nlohmann::json cells_json(const std::vector<int>& cells, int cols) {
     for (int cell : cells) out.push_back({cell / cols, cell % cols});
     return out;
 }
+
+// A cell as the panel writes it: rows and columns from 1.
+std::string cell_text(int cell, int cols) { return "(" + std::to_string(cell / cols + 1) + "," + std::to_string(cell % cols + 1) + ")"; }
 
 }  // namespace
 
@@ -90,6 +94,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     level_ = level;
     state_ = std::move(state);
     actions_.clear();
+    log_.clear();
     solver_name_ = solver;
     ai_moves_per_second_ = speed;
     show_probabilities_ = show[0];
@@ -113,12 +118,15 @@ void MinesweeperScreen::new_game(const Params& params) {
     mark_dirty();
 }
 
-void MinesweeperScreen::apply(Action action) {
+void MinesweeperScreen::apply(Action action, LogEntry entry) {
     if (state_.terminal()) throw std::invalid_argument("the game is over");
-    if (action.kind == Kind::Reveal) state_.reveal(action.cell);
-    if (action.kind == Kind::Flag) state_.toggle_flag(action.cell);
-    if (action.kind == Kind::Chord) state_.chord(action.cell);
+    // A player who followed the hint did so for its reason.
+    if (!entry.reason && hint_shown_ && decision() && action.kind == Kind::Reveal && action.cell == decision()->move)
+        entry.reason = decision_reason();
+    play_on(state_, action);
     actions_.push_back(action);
+    entry.move = (action.kind == Kind::Flag ? "\xE2\x9A\x91" : "") + cell_text(action.cell, state_.cols());  // ⚑ for a flag
+    log_.add(std::move(entry));
     last_move_by_ai_ = false;  // play_decision() says otherwise after its move
     if (!started_ms_ && action.kind != Kind::Flag) started_ms_ = now_ms_;
     if (state_.terminal()) {
@@ -135,6 +143,7 @@ void MinesweeperScreen::act(const nlohmann::json& action) {
         throw std::invalid_argument("a Minesweeper action is one of {\"reveal\":[r,c]}, {\"flag\":[r,c]}, {\"chord\":[r,c]}, {\"ai\":\"move\"}");
     const std::string key = action.begin().key();
     const nlohmann::json& value = action.begin().value();
+    if (key == "review") return log_.review(value, state_.terminal());
     if (key == "ai") {
         const std::string what = value.is_string() ? value.get<std::string>() : "";
         if (what == "play") ai_playing_ = !state_.terminal();
@@ -195,8 +204,17 @@ void MinesweeperScreen::play_decision() {
         ai_moves_pending_ = 0;
         return;
     }
-    apply({Kind::Reveal, decision()->move});
+    apply({Kind::Reveal, decision()->move}, {"", solver_name_, decision_reason(), {}});
     last_move_by_ai_ = true;
+}
+
+Reason MinesweeperScreen::decision_reason() const {
+    // Before the first click no mine is laid: the rule keeps the first click safe (unless it is "no help").
+    if (!state_.mines_laid() && state_.settings().first_click != ms::FirstClick::None) return {"first_click", nlohmann::json::object()};
+    if (!decision()->guess) return {"certainly_safe", nlohmann::json::object()};
+    const std::vector<double>& mine_probability = decision()->knowledge.mine_probability;
+    const size_t cell = static_cast<size_t>(decision()->move);
+    return {"best_guess", {{"safe", cell < mine_probability.size() ? 1.0 - mine_probability[cell] : 0.0}}};
 }
 
 void MinesweeperScreen::update(const Frame& frame, double slice_ms) {
@@ -236,7 +254,24 @@ double MinesweeperScreen::elapsed_seconds(double now_ms) const {
     return (finished_ms_.value_or(now_ms) - *started_ms_) / 1000.0;
 }
 
+ms::State MinesweeperScreen::replayed(int moves) const {
+    ms::State game(state_.settings(), seed_);
+    for (const Action& action : std::span(actions_).first(static_cast<size_t>(moves))) play_on(game, action);
+    return game;
+}
+
+void MinesweeperScreen::play_on(ms::State& game, Action action) {
+    if (action.kind == Kind::Reveal) game.reveal(action.cell);
+    if (action.kind == Kind::Flag) game.toggle_flag(action.cell);
+    if (action.kind == Kind::Chord) game.chord(action.cell);
+}
+
 void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& board) {
+    if (const std::optional<int> reviewed = log_.reviewed()) {  // the board after that move, with it outlined
+        MinesweeperOverlay overlay;
+        if (*reviewed > 0) overlay.last_move = actions_[static_cast<size_t>(*reviewed - 1)].cell;
+        return draw_minesweeper_board(frame, board, replayed(*reviewed), overlay);
+    }
     const ms::Decision* known = analysis();
     MinesweeperOverlay overlay;
     if (known && show_probabilities_) overlay.probability = &known->knowledge.mine_probability;
@@ -278,7 +313,9 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
 void MinesweeperScreen::handle_keys(const Frame& frame) {
     if (!frame.keys_pressed) return;
     for (int key : *frame.keys_pressed) {
-        if (cursor_.move(key, state_.rows(), state_.cols()) || !cursor_.shown || state_.terminal()) continue;
+        if (log_.review_key(key, state_.terminal()) || cursor_.move(key, state_.rows(), state_.cols()) || !cursor_.shown ||
+            state_.terminal())
+            continue;
         const int cell = state_.index(cursor_.row, cursor_.col);
         const int8_t view = state_.view(cell);
         try {
@@ -306,6 +343,8 @@ std::string MinesweeperScreen::summary() const {
                                          : trf("{mines} mines left, {seconds} s.",
                                                {{"mines", state_.settings().mines - flags()},
                                                 {"seconds", static_cast<long long>(std::floor(elapsed_seconds(now_ms_)))}});
+    // While the game is on, the AI's last reason; at the end, the outcome alone.
+    if (const std::string reason = log_.last_reason_text(); !reason.empty() && !state_.terminal()) text += " " + reason;
     if (!cursor_.shown) return text;
     const int8_t view = state_.view(state_.index(cursor_.row, cursor_.col));
     const Message cell = view == ms::kFlag ? translatable("flagged") : view == ms::kMine ? translatable("a mine")
@@ -346,17 +385,13 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 30);
-    if (hint_shown_ && decision()) {
-        const int move = decision()->move;
-        // Rows and columns count from 1 in all text, as on the board's edges.
-        const MessageArg row{"row", move / state_.cols() + 1}, col{"col", move % state_.cols() + 1};
-        // Before the first click no mine is laid: the rule keeps the first click safe (unless it is "no help").
-        const bool first_click_safe = !state_.mines_laid() && state_.settings().first_click != ms::FirstClick::None;
-        if (move >= 0)
-            text_wrapped(first_click_safe  ? trf("Hint: ({row},{col}) is safe: the first click never hits a mine", {row, col})
-                         : decision()->guess ? trf("Hint: ({row},{col}) is the best guess", {row, col})
-                                             : trf("Hint: ({row},{col}) is certainly safe", {row, col}));
-    }
+    if (hint_shown_ && decision() && decision()->move >= 0)
+        text_wrapped(trf("Hint: {cell}: {reason}", {{"cell", literal(cell_text(decision()->move, state_.cols()))},
+                                                   {"reason", reason_message(decision_reason())}}));
+    else if (state_.terminal())
+        log_.draw_review();
+    else
+        log_.draw_last_reason();
     if (!analysis_error_.empty()) text_wrapped(trf("The solver says: {reason}", {{"reason", analysis_error_}}));
 
     ImGui::Separator();
@@ -391,6 +426,8 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
         }
         ImGui::EndChild();
     }
+
+    log_.draw(110.0f, state_.terminal());
 
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
@@ -460,6 +497,8 @@ nlohmann::json MinesweeperScreen::state() const {
         {"moves", actions_.size()},
         {"last_move_by", last_move_by_ai_ ? "ai" : "player"},
         {"cursor", cursor_.json()},
+        {"log", log_.json()},
+        {"review", log_.review_json()},
         {"ai", {{"solver", solver_name_}, {"playing", ai_playing_},
                 {"hint", decided && decided->move >= 0 ? nlohmann::json{decided->move / state_.cols(), decided->move % state_.cols()} : nlohmann::json(nullptr)},
                 {"safe", known ? cells_json(known->knowledge.safe, state_.cols()) : nlohmann::json::array()},
@@ -471,7 +510,9 @@ nlohmann::json MinesweeperScreen::save() const {
     nlohmann::json actions = nlohmann::json::array();
     for (const Action& action : actions_)
         actions.push_back({action.kind == Kind::Reveal ? "reveal" : action.kind == Kind::Flag ? "flag" : "chord", action.cell});
-    return {{"params", params_}, {"actions", actions}, {"seconds", elapsed_seconds(now_ms_)}};
+    nlohmann::json saved = {{"params", params_}, {"actions", actions}, {"seconds", elapsed_seconds(now_ms_)}};
+    log_.save_into(saved);
+    return saved;
 }
 
 void MinesweeperScreen::restore(const nlohmann::json& saved) {
@@ -492,6 +533,7 @@ void MinesweeperScreen::restore(const nlohmann::json& saved) {
         throw std::invalid_argument("the saved time is not a game's time");
     if (replay.started_ms_) replay.started_ms_ = now_ms_ - seconds.get<double>() * 1000.0;
     if (replay.finished_ms_) replay.finished_ms_ = now_ms_;
+    replay.log_ = MoveLog::from_save(saved, replay.actions_.size(), replay.state_.size());
     *this = std::move(replay);
 }
 

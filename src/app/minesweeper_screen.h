@@ -5,7 +5,11 @@
 // Parameters: level (beginner|intermediate|expert|custom; custom takes rows, cols, mines), first
 // (safe|zero|none|random-start), ai (kb|elimination|probability|learned: the Learn screen's agent), speed (AI moves per second),
 // show (overlays on from the start: probability,proofs,sentences), seed.
-// Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"}.
+// Actions: {"reveal":[r,c]}, {"flag":[r,c]}, {"chord":[r,c]}, {"ai":"move"|"play"|"stop"|"hint"},
+// {"review":k} (a finished game: show the board after move k, 0..moves).
+//
+// Every move goes in the move log (app/move_log.h): the solver's with the reason its cell is safe
+// (or the chance it is, for a guess), as the hint words it; a player's reveal of the hinted cell too.
 #pragma once
 
 #include <memory>
@@ -13,6 +17,7 @@
 
 #include "app/i18n.h"
 #include "app/learned_models.h"
+#include "app/move_log.h"
 #include "app/screen.h"
 #include "minesweeper/rules.h"
 #include "minesweeper/solver.h"
@@ -45,7 +50,11 @@ private:
         Kind kind;
         int cell;
     };
-    void apply(Action action);  // throws std::invalid_argument, game unchanged, if not allowed
+    // Throws std::invalid_argument, game unchanged, if not allowed. `entry`: who moved and why.
+    void apply(Action action, LogEntry entry = {"", "human", std::nullopt, {}});
+    Reason decision_reason() const;  // why the decision's cell is the one to reveal
+    static void play_on(minesweeper::State& game, Action action);  // the action's move on `game` (throws, unchanged)
+    minesweeper::State replayed(int moves) const;  // the game after its first `moves` actions, for the review
     // The solver's decision for the current position, searched once per position (app/ai_runner.h).
     // Null until its result came; analysis(): what it knows so far (progress), for the overlays.
     const minesweeper::Decision* decision() const { return decision_ready_ ? &decision_ : nullptr; }
@@ -70,6 +79,7 @@ private:
     std::string level_ = "beginner";
     minesweeper::State state_{minesweeper::Settings{}, 0};
     std::vector<Action> actions_;
+    MoveLog log_;  // an entry per action, and the review of a finished game
     // The analysis of the current position.
     std::unique_ptr<minesweeper::Solver> learned_;  // ai=learned: one network pass, decided on the page
     int64_t search_id_ = 0;

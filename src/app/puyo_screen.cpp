@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 #include "app/ai_runner.h"
@@ -28,10 +29,6 @@ constexpr double kChainStepMs = 420.0;    // each step of a chain: the popping p
 constexpr double kFlashPeriodMs = 90.0;
 constexpr double kChainBannerMs = 1800.0;
 constexpr int kSpawnRows = 2;  // above the field, where the player steers the pair
-// The puyo that sets off a planned chain, by colour (puyo::Puyo's order).
-constexpr const char* kTriggerNames[] = {tr_key("a puyo"),        tr_key("a red puyo"),    tr_key("a green puyo"),
-                                         tr_key("a blue puyo"),   tr_key("a yellow puyo"), tr_key("a purple puyo"),
-                                         tr_key("a garbage puyo")};
 constexpr const char* kAis[] = {"random", "greedy", "beam", "learned"};
 constexpr int kLearnedAi = 3;  // offered once the Learn screen has an agent
 constexpr int kMaxPairs = 1000;
@@ -117,6 +114,7 @@ void PuyoScreen::new_game(const Params& params) {
         rival_ = RivalGame{rival.score(), rival.max_chain()};
     }
     actions_.clear();
+    log_.clear();
     player_moves_ = 0;
     cursor_ = {puyo::kSpawnColumn, 1};
     ai_playing_ = ai_plays;
@@ -165,6 +163,21 @@ void PuyoScreen::plan(double slice_ms) {
     }
 }
 
+Reason PuyoScreen::plan_reason() const {
+    if (learned_) {
+        const puyo::Candidate& chosen = learned_->scorer().candidates()[static_cast<size_t>(puyo::action_of(plan_.placement))];
+        return {"learned_value", {{"value", chosen.total}}};
+    }
+    if (ai_name_ == "random") return {"random_pick", nlohmann::json::object()};
+    const nlohmann::json chain = {{"chain", plan_.expected_chain}, {"score", plan_.expected_score}};
+    if (plan_.firing) return {"fires_chain", chain};
+    if (plan_.expected_chain == 0) return {"keeps_low", nlohmann::json::object()};
+    nlohmann::json built = chain;
+    built["puyo"] = kPuyoNames[static_cast<int>(plan_.trigger_color)].id;
+    built["column"] = plan_.trigger_column + 1;
+    return {"builds_chain", built};
+}
+
 void PuyoScreen::shift(int dx) {
     const Placement moved{cursor_.column + dx, cursor_.rotation};
     if (moved.column >= 0 && moved.column < puyo::kColumns && moved.child_column() >= 0 && moved.child_column() < puyo::kColumns)
@@ -179,7 +192,7 @@ void PuyoScreen::rotate(int quarter_turns) {
     cursor_ = turned;
 }
 
-void PuyoScreen::drop(Placement placement, bool by_ai) {
+void PuyoScreen::drop(Placement placement, LogEntry entry) {
     if (state_.terminal()) throw std::invalid_argument("the game is over");
     if (!state_.is_legal(placement))
         throw std::invalid_argument("the pair cannot get to column " + std::to_string(placement.column + 1) + " with that rotation");
@@ -198,7 +211,9 @@ void PuyoScreen::drop(Placement placement, bool by_ai) {
     }
     last_result_ = state_.apply(placement);
     actions_.push_back(puyo::action_of(placement));
-    if (!by_ai) ++player_moves_;
+    if (entry.by == "human") ++player_moves_;
+    entry.move = std::to_string(placement.column + 1) + kRotationArrows[placement.rotation];
+    log_.add(std::move(entry));
     dropped_ms_ = now_ms_;
     cursor_ = {puyo::kSpawnColumn, 1};
     if (state_.terminal()) ai_playing_ = false;
@@ -211,6 +226,7 @@ void PuyoScreen::act(const nlohmann::json& action) {
         throw std::invalid_argument("a Puyo action is one of {\"move\":\"left\"}, {\"rotate\":\"cw\"}, {\"drop\":true}, {\"place\":[column,rotation]}, {\"ai\":\"move\"}");
     const std::string key = action.begin().key();
     const nlohmann::json& value = action.begin().value();
+    if (key == "review") return log_.review(value, state_.terminal());
     const std::string word = value.is_string() ? value.get<std::string>() : "";
     if (key == "move" && (word == "left" || word == "right")) return shift(word == "left" ? -1 : 1);
     if (key == "rotate" && (word == "cw" || word == "ccw")) return rotate(word == "ccw" ? 1 : -1);
@@ -259,11 +275,12 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
     if (state_.terminal() || (!ai_playing_ && !show_plan_ && ai_moves_pending_ == 0) || !ai_error_.empty()) return;
     if (!plan_ready_) plan(slice_ms);
     if (!plan_ready_) return;
+    const LogEntry entry{"", ai_name_, plan_reason(), {}};
     if (ai_moves_pending_ > 0) {
         --ai_moves_pending_;
-        drop(plan_.placement, true);
+        drop(plan_.placement, entry);
     } else if (ai_playing_ && now_ms_ >= next_ai_move_ms_ && !animating()) {
-        drop(plan_.placement, true);
+        drop(plan_.placement, entry);
         next_ai_move_ms_ = now_ms_ + 1000.0 / ai_moves_per_second_;
     } else {
         return;
@@ -273,6 +290,8 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
 }
 
 void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
+    if (state_.terminal() && frame.keys_pressed)
+        for (int key : *frame.keys_pressed) log_.review_key(key, true);
     if (state_.terminal() || ai_playing_ || animating()) return;
     auto try_drop = [&] {
         try {
@@ -302,14 +321,25 @@ void PuyoScreen::handle_input(const Frame& frame, const BoardPlacement& board) {
     }
 }
 
+puyo::State PuyoScreen::replayed(int placements) const {
+    puyo::State game(state_.settings(), seed_);
+    for (int action : std::span(actions_).first(static_cast<size_t>(placements))) game.apply(puyo::placement_of(action));
+    return game;
+}
+
 void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
     const bool cb = frame.colorblind;
     const int rows = state_.field().rows();
-    // What the field shows: before the pair lands, a chain step in progress, or the settled result.
+    // What the field shows: in a review, the field after the placement reviewed; else before the
+    // pair lands, a chain step in progress, or the settled result.
+    const std::optional<puyo::State> reviewed = log_.reviewed() ? std::optional(replayed(*log_.reviewed())) : std::nullopt;
     const double since_drop = now_ms_ - dropped_ms_;
-    const bool falling = since_drop < kDropAnimationMs;
-    const int step = chain_step_shown();
-    const puyo::Field& shown = falling ? replay_.before : step >= 0 ? replay_.step_fields[static_cast<size_t>(step)] : state_.field();
+    const bool falling = !reviewed && since_drop < kDropAnimationMs;
+    const int step = reviewed ? -1 : chain_step_shown();
+    const puyo::Field& shown = reviewed  ? reviewed->field()
+                               : falling ? replay_.before
+                               : step >= 0 ? replay_.step_fields[static_cast<size_t>(step)]
+                                           : state_.field();
     const bool flash_on = step >= 0 && int((since_drop - kDropAnimationMs) / kFlashPeriodMs) % 2 == 0;
     auto display_row = [&](int field_row) { return kSpawnRows + rows - 1 - field_row; };
     std::vector<CellLook> cells(static_cast<size_t>(board.rows * board.cols));
@@ -371,7 +401,7 @@ void PuyoScreen::build_field(const Frame& frame, const BoardPlacement& board) {
                             {{puyo_colour(puyo, cb), kShapeDisc, puyo_mark(puyo, cb)}}, 0, kPuyoMarkInk);
             }
     }
-    if (state_.terminal() && !animating()) draw_game_over(frame, board);
+    if (state_.terminal() && !animating() && !reviewed) draw_game_over(frame, board);
     // The chain counter over the field while a chain resolves, with the points it has made so far.
     if (step >= 0) {
         const std::string text = trf("{count}-chain!  +{score}",
@@ -396,9 +426,11 @@ std::string PuyoScreen::summary() const {
                                   trf("Final score {score}", {score}) + ". " + trf("Best chain: {count}", {chain}) + "." +
                                   (rival_ ? " " + rival_verdict() : "");
     const puyo::Pair pair = state_.current_pair();
+    const std::string reason = log_.last_reason_text();
     return trf("Score {score}. Pair {count}: {axis} and {child}, column {column}.",
-               {score, {"count", state_.pairs_placed() + 1}, {"axis", translatable(kTriggerNames[static_cast<int>(pair.axis)])},
-                {"child", translatable(kTriggerNames[static_cast<int>(pair.child)])}, {"column", cursor_.column + 1}});
+               {score, {"count", state_.pairs_placed() + 1}, {"axis", translatable(kPuyoNames[static_cast<int>(pair.axis)].words)},
+                {"child", translatable(kPuyoNames[static_cast<int>(pair.child)].words)}, {"column", cursor_.column + 1}}) +
+           (reason.empty() ? "" : " " + reason);
 }
 
 void PuyoScreen::draw_game_over(const Frame& frame, const BoardPlacement& board) const {
@@ -496,20 +528,17 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 20);
     ImGui::Checkbox(tr("Show the AI's plan"), &show_plan_);
     if (!ai_error_.empty()) text_wrapped(trf("The AI could not plan: {reason}", {{"reason", ai_error_}}));
+    if (state_.terminal()) log_.draw_review();
+    else log_.draw_last_reason();
     if (show_plan_ && planning_) {
-        const puyo::Plan& plan = plan_;
-        const MessageArg chain{"count", plan.expected_chain}, score{"score", static_cast<long long>(plan.expected_score)};
         if (!plan_ready_)
-            ImGui::TextDisabled("%s", trf("thinking... {count} positions", {{"count", static_cast<long long>(plan.nodes)}}).c_str());
-        else if (plan.firing)
-            text_wrapped(trf("Fires a {count}-chain now ({score} points)", {chain, score}));
-        else if (plan.expected_chain > 0)
-            text_wrapped(trf("Builds a {count}-chain worth {score}; it fires with {puyo} in column {column}.",
-                             {chain, score, {"puyo", translatable(kTriggerNames[static_cast<int>(plan.trigger_color)])},
-                              {"column", plan.trigger_column + 1}}));
+            ImGui::TextDisabled("%s", trf("thinking... {count} positions", {{"count", static_cast<long long>(plan_.nodes)}}).c_str());
+        else if (!state_.terminal())
+            text_wrapped(trf("Next: {reason}", {{"reason", reason_message(plan_reason())}}));
         text_wrapped_disabled(tr("Yellow squares: where the AI would put this pair."));
         build_candidate_table();
     }
+    log_.draw(110.0f, state_.terminal());
 
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("New game"));
@@ -654,12 +683,18 @@ nlohmann::json PuyoScreen::state() const {
         {"pairs_placed", state_.pairs_placed()},
         {"pairs", state_.settings().max_pairs},
         {"status", state_.game_over() ? "game over" : state_.terminal() ? "finished" : "playing"},
+        {"log", log_.json()},
+        {"review", log_.review_json()},
         {"ai", {{"name", ai_name_}, {"playing", ai_playing_}, {"plan", plan}, {"candidates", candidates},
                 {"rival", rival_ ? nlohmann::json{{"score", rival_->score}, {"max_chain", rival_->max_chain}} : nlohmann::json(nullptr)}}},
     };
 }
 
-nlohmann::json PuyoScreen::save() const { return {{"params", params_}, {"actions", actions_}}; }
+nlohmann::json PuyoScreen::save() const {
+    nlohmann::json saved = {{"params", params_}, {"actions", actions_}};
+    log_.save_into(saved);
+    return saved;
+}
 
 void PuyoScreen::restore(const nlohmann::json& saved) {
     PuyoScreen replay(*models_);
@@ -671,6 +706,7 @@ void PuyoScreen::restore(const nlohmann::json& saved) {
         replay.drop(puyo::placement_of(*index));
     }
     replay.dropped_ms_ = -1e9;
+    replay.log_ = MoveLog::from_save(saved, replay.actions_.size(), 0);
     *this = std::move(replay);
 }
 

@@ -13,7 +13,10 @@
 // Parameters: speed (AI moves per second), rules (tsu|tutorial), colors (3..5), pairs (the game ends
 // after this many; 0 none, ai=learned 1..200), ai (random|greedy|beam|learned), play (human|ai), seed.
 // Actions: {"move":"left"|"right"}, {"rotate":"cw"|"ccw"}, {"drop":true}, {"place":[column,rotation]},
-// {"ai":"move"|"play"|"stop"}.
+// {"ai":"move"|"play"|"stop"}, {"review":k} (a finished game: show the field after placement k, 0..placements).
+//
+// Every placement goes in the move log (app/move_log.h): the AI's with its plan sentence (the chain
+// it fires or builds), or for ai=learned its value of the placement.
 #pragma once
 
 #include <memory>
@@ -21,6 +24,7 @@
 
 #include "app/i18n.h"
 #include "app/learned_models.h"
+#include "app/move_log.h"
 #include "app/screen.h"
 #include "puyo/ai.h"
 #include "puyo/learner.h"
@@ -49,8 +53,10 @@ public:
 private:
     void shift(int dx);
     void rotate(int quarter_turns);  // +1 counter-clockwise, -1 clockwise
-    // Throws std::invalid_argument, game unchanged, if illegal. by_ai: the AI's move, not the player's.
-    void drop(puyo::Placement placement, bool by_ai = false);
+    // Throws std::invalid_argument, game unchanged, if illegal. `entry`: who placed it and why.
+    void drop(puyo::Placement placement, LogEntry entry = {"", "human", std::nullopt, {}});
+    Reason plan_reason() const;  // the finished plan in words to come: what it fires or builds, or its value
+    puyo::State replayed(int placements) const;  // the game after its first `placements`, for the review
     void restart_ai();        // a new position: the plan of the last one no longer holds
     void plan(double slice_ms);  // searches the current pair's plan (app/ai_runner.h), or asks the learned agent
     void handle_input(const Frame& frame, const BoardPlacement& board);
@@ -76,6 +82,7 @@ private:
     std::string ai_name_ = "beam";
     puyo::State state_{puyo::Settings{}, 0};
     std::vector<int> actions_;  // placements played, as action indices
+    MoveLog log_;               // an entry per placement, and the review of a finished game
     int player_moves_ = 0;      // of them, placed by the player (a restored game's all count)
     puyo::Placement cursor_{puyo::kSpawnColumn, 1};  // where the current pair would go
     // The AI: plans the current pair, for its own moves and for the plan overlay.

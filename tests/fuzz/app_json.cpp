@@ -13,8 +13,8 @@
 //   leaves state() and save() unchanged;
 // - an accepted command's save(), as text, restores into the screen's twin (another screen of its
 //   kind) to the same state() and the same save(), but for what a save does not keep on purpose:
-//   whether the AI is playing (a restored game waits for the player) and where the Puyo player is
-//   steering the pair;
+//   whether the AI is playing (a restored game waits for the player), where the Puyo player is
+//   steering the pair and which move of a finished Gomoku game is being reviewed;
 // - after an accepted new_game, params() (the share link) start the same game again: the same state()
 //   and save().
 // Comparisons of two screens leave out the Learn screen's live.error, which depends on the clock.
@@ -78,6 +78,7 @@ json timeless(json state) {
 json saved_part(json state) {
     if (state.contains("ai")) state["ai"].erase("playing");
     state.erase("cursor");
+    state.erase("review");
     return timeless(state);
 }
 

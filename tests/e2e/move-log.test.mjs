@@ -1,0 +1,133 @@
+// The move log (issue 20): every AI move of the three games comes with its reason, kept in the panel
+// and in a log that state().log gives as ids and numbers; a finished Gomoku game is stepped through
+// with the ◀ ▶ buttons, the Left and Right keys and act({review}); a reload keeps the log of a game
+// in progress (a finished game is not brought back over a link that names a game).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { appState, clickControl, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env.close(); });
+
+const untranslated = (page) => page.evaluate(() => window.gridlab.untranslated());
+const refusal = (page, action) => page.evaluate((a) => { try { window.gridlab.act(a); return null; } catch (e) { return e.message; } }, action);
+
+// Gomoku's reasons are ids with their numbers: shares and chances in 0..1.
+function checkGomokuReason(entry) {
+  const { reason } = entry;
+  assert.ok(reason, `an AI move has a reason: ${JSON.stringify(entry)}`);
+  if (reason.id === 'won_share') {
+    assert.ok(reason.win >= 0 && reason.win <= 1 && reason.games > 0, JSON.stringify(reason));
+  } else {
+    assert.ok(['forced_win', 'must_block'].includes(reason.id), JSON.stringify(reason));
+    assert.match(reason.line, /^[a-g][1-7]( [a-g][1-7])*$/);
+  }
+}
+
+for (const language of ['en', 'ja']) {
+  test(`gomoku (${language}): an AI game's log with its reasons, stepped through once it is over`, async () => {
+    const app = await openApp(env.browser, env.site.url +
+      `?lang=${language}&game=gomoku&size=7&win=4&black=pure-mcts&white=pure-mcts&playouts=300&seed=5`);
+    await app.page.waitForFunction(() => window.gridlab.state().status !== 'playing', null, { timeout: 120000 });
+    await frames(app.page, 3);
+    let state = await appState(app.page);
+    const moves = state.moves.length;
+    assert.equal(state.log.length, moves, 'an entry per move');
+    state.log.forEach((entry, i) => {
+      assert.equal(entry.move, state.moves[i]);
+      assert.equal(entry.by, 'pure-mcts');
+      checkGomokuReason(entry);
+    });
+    assert.equal(state.review, null);
+    assert.equal(await refusal(app.page, { review: moves + 1 }), `act: review: ${moves + 1} is outside 0..${moves}`);
+    await screenshot(app.page, `move-log-gomoku-over-${language}`);
+
+    await clickControl(app.page, 'review_back');
+    await clickControl(app.page, 'review_back');
+    state = await appState(app.page);
+    assert.deepEqual(state.review, { move: moves - 2 });
+    await app.page.keyboard.press('ArrowLeft');
+    await frames(app.page, 3);
+    assert.deepEqual((await appState(app.page)).review, { move: moves - 3 });
+    await app.page.keyboard.press('ArrowRight');
+    await clickControl(app.page, 'review_forward');
+    assert.deepEqual((await appState(app.page)).review, { move: moves - 1 });
+    await app.page.evaluate(() => window.gridlab.act({ review: 3 }));
+    await frames(app.page, 3);
+    assert.deepEqual((await appState(app.page)).review, { move: 3 });
+    await screenshot(app.page, `move-log-gomoku-review-${language}`);
+    assert.deepEqual(await untranslated(app.page), []);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+}
+
+test('gomoku: review is refused during a game', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=gomoku&size=9&black=human&white=mcts&seed=3');
+  assert.equal(await refusal(app.page, { review: 0 }), 'act: review: only a finished game can be stepped through');
+  assert.equal((await appState(app.page)).review, null);
+  await app.close();
+});
+
+test('minesweeper: the solver\'s moves say why their cells are safe; the finished game is stepped through', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=beginner&seed=42&ai=probability&speed=30');
+  for (let i = 1; i <= 3; ++i) {
+    await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+    await app.page.waitForFunction((n) => window.gridlab.state().moves === n, i, { timeout: 60000 });
+  }
+  const begun = await appState(app.page);
+  assert.equal(begun.status, 'playing');
+  assert.deepEqual(begun.log[0], { move: begun.log[0].move, by: 'probability', reason: { id: 'first_click' } });
+  await reload(app.page);
+  assert.deepEqual((await appState(app.page)).log, begun.log, 'the save keeps the log');
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'play' }));
+  await app.page.waitForFunction(() => window.gridlab.state().status !== 'playing', null, { timeout: 60000 });
+  await frames(app.page, 3);
+  const state = await appState(app.page);
+  assert.equal(state.log.length, state.moves);
+  assert.deepEqual(state.log.slice(0, 3), begun.log);
+  for (const entry of state.log) {
+    assert.equal(entry.by, 'probability');
+    assert.match(entry.move, /^\(\d,\d\)$/);
+    assert.ok(['first_click', 'certainly_safe', 'best_guess'].includes(entry.reason.id), JSON.stringify(entry));
+    if (entry.reason.id === 'best_guess') assert.ok(entry.reason.safe > 0.5 && entry.reason.safe < 1, JSON.stringify(entry));
+  }
+  await screenshot(app.page, 'move-log-minesweeper');
+  await clickControl(app.page, 'review_back');
+  await app.page.keyboard.press('ArrowLeft');
+  await frames(app.page, 3);
+  assert.deepEqual((await appState(app.page)).review, { move: state.moves - 2 });
+  await screenshot(app.page, 'move-log-minesweeper-review');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('puyo: each AI placement keeps its plan sentence in the log; the finished game is stepped through', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=puyo&ai=beam&seed=3&pairs=5');
+  for (let i = 1; i <= 4; ++i) {
+    await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+    await app.page.waitForFunction((n) => window.gridlab.state().pairs_placed === n, i, { timeout: 60000 });
+  }
+  await frames(app.page, 3);
+  const state = await appState(app.page);
+  assert.equal(state.log.length, 4);
+  for (const entry of state.log) {
+    assert.equal(entry.by, 'beam');
+    assert.match(entry.move, /^[1-6][→↑←↓]$/);
+    assert.ok(['fires_chain', 'builds_chain', 'keeps_low'].includes(entry.reason.id), JSON.stringify(entry));
+  }
+  await screenshot(app.page, 'move-log-puyo');
+  await reload(app.page);
+  assert.deepEqual((await appState(app.page)).log, state.log, 'the save keeps the log');
+  await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+  await app.page.waitForFunction(() => window.gridlab.state().status === 'finished', null, { timeout: 60000 });
+  await frames(app.page, 3);
+  await clickControl(app.page, 'review_back');
+  await clickControl(app.page, 'review_back');
+  assert.deepEqual((await appState(app.page)).review, { move: 3 });
+  await screenshot(app.page, 'move-log-puyo-review');
+  assert.deepEqual(await untranslated(app.page), []);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});

@@ -1,0 +1,234 @@
+// The move log of the three game screens (app/move_log.h): every move with who played it and, for the
+// AI's, its reason as ids and numbers; kept by the save; a finished Gomoku game stepped through.
+#include <catch2/catch.hpp>
+
+#include "app/gomoku_screen.h"
+#include "app/minesweeper_screen.h"
+#include "app/move_log.h"
+#include "app/puyo_screen.h"
+
+using namespace gridlab::app;
+using gridlab::Refusal;
+using gridlab::render;
+using nlohmann::json;
+
+namespace {
+
+Frame quiet_frame(double now_ms) {
+    Frame frame;
+    frame.now_ms = now_ms;
+    frame.request_frame = [](void*, double) {};
+    return frame;
+}
+
+// Runs the screen's frames (one every 10 ms) until `done` or 5,000 frames.
+template <class Done>
+void run_frames(GameScreen& screen, Done done) {
+    for (int i = 0; i < 5000 && !done(); ++i) screen.update(quiet_frame(1e6 + 10.0 * i), 50.0);
+}
+
+// pure-mcts against itself on 7x7, four in a row, 300 playouts a move: the same game every time.
+const Params kGomokuGame{{"size", "7"}, {"win", "4"}, {"black", "pure-mcts"}, {"white", "pure-mcts"}, {"playouts", "300"}, {"seed", "5"}};
+
+std::string refusal_of(GameScreen& screen, const json& action) {
+    try {
+        screen.act(action);
+    } catch (const Refusal& refused) {
+        return render(refused.message());
+    }
+    return "";
+}
+
+void ai_moves(GameScreen& screen, int count) {
+    for (int i = 0; i < count; ++i) {
+        const size_t logged = screen.state()["log"].size();
+        screen.act({{"ai", "move"}});
+        run_frames(screen, [&] { return screen.state()["log"].size() > logged; });
+    }
+}
+
+}  // namespace
+
+TEST_CASE("Gomoku logs every AI move with the share of practice games it won there and the next best", "[screens]") {
+    LearnedModels models;
+    GomokuScreen gomoku(models);
+    gomoku.new_game(kGomokuGame);
+    run_frames(gomoku, [&] { return gomoku.finished(); });
+    const json state = gomoku.state();
+    CHECK(state["moves"] == json({"e6", "a6", "g1", "f4", "d6", "a5", "f6", "c5", "c6"}));
+    REQUIRE(state["log"].size() == 9);
+    for (size_t i = 0; i < 9; ++i) {
+        CHECK(state["log"][i]["move"] == state["moves"][i]);
+        CHECK(state["log"][i]["by"] == "pure-mcts");
+        CHECK(state["log"][i]["reason"]["id"] == "won_share");
+        CHECK(state["log"][i]["weighed"].size() == 5);
+    }
+    const json& first = state["log"][0];
+    CHECK(first["reason"]["games"] == 53);
+    CHECK(first["reason"]["win"].get<double>() == Approx(36.0 / 53));
+    CHECK(first["reason"]["next"] == "a3");
+    CHECK(first["reason"]["next_win"].get<double>() == Approx(2.0 / 3));
+    CHECK(first["weighed"][0][0] == 11);  // e6, row 1 column 4: the move played, most weighed
+    CHECK(first["weighed"][0][1].get<double>() == Approx(0.2585).epsilon(0.001));
+    const Reason reason{"won_share", first["reason"]};
+    CHECK(render(reason_message(reason)) == "it won 68% of 53 practice games there (next best a3: 67%)");
+    CHECK(state["log"][8]["reason"]["win"] == 1.0);  // c6 wins: every practice game through it did
+    CHECK(gomoku.summary() == "Black wins. Move 9. Last move: c6.");  // at the end, the outcome alone
+    // While the game is on, the screen reader's summary gives the AI's last reason too.
+    gomoku.act({{"undo", true}});
+    CHECK(gomoku.state()["log"].size() == 8);
+    CHECK(gomoku.summary() == "Black to move (pure-mcts). Move 8. Last move: c5. pure-mcts played c5: it won 38% of 26 practice "
+                              "games there (next best d3: 42%)");
+}
+
+TEST_CASE("Gomoku mcts says when it blocks a forced win or wins by force, with the line", "[screens]") {
+    LearnedModels models;
+    GomokuScreen gomoku(models);
+    gomoku.new_game({{"size", "7"}, {"win", "4"}, {"black", "pure-mcts"}, {"white", "mcts"}, {"playouts", "300"}, {"ms", "50"}, {"seed", "5"}});
+    run_frames(gomoku, [&] { return gomoku.finished(); });
+    const json state = gomoku.state();
+    REQUIRE(state["winner"] == "O");
+    const json& winning = state["log"].back();
+    CHECK(winning["by"] == "mcts");
+    CHECK(winning["reason"]["id"] == "forced_win");
+    CHECK(winning["reason"]["line"] == winning["move"]);  // the last move of a forced win is the win itself
+    CHECK(winning["reason"]["moves"] == 1);
+    // Each of white's moves is a block of black's forced win, a forced win of its own, or its practice games'.
+    for (size_t i = 1; i < state["log"].size(); i += 2) {
+        const json& reason = state["log"][i]["reason"];
+        const std::string id = reason["id"];
+        CHECK((id == "must_block" || id == "forced_win" || id == "won_share"));
+        if (id == "must_block") CHECK(reason["line"].get<std::string>().find(state["log"][i]["move"].get<std::string>()) != std::string::npos);
+    }
+    CHECK(render(reason_message({"must_block", {{"line", "c6 d6 d5"}}})) == "it blocks a win by force: c6 d6 d5");
+    CHECK(render(reason_message({"forced_win", {{"moves", 2}, {"line", "c5 b5 f5"}}})) == "it wins by force in 2 moves: c5 b5 f5");
+}
+
+TEST_CASE("A finished Gomoku game is stepped through; review is refused during a game or out of range", "[screens]") {
+    LearnedModels models;
+    GomokuScreen gomoku(models);
+    gomoku.new_game(kGomokuGame);
+    CHECK(refusal_of(gomoku, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    run_frames(gomoku, [&] { return gomoku.finished(); });
+    const json before = gomoku.state();
+    CHECK(before["review"] == nullptr);
+    CHECK(refusal_of(gomoku, {{"review", 10}}) == "review: 10 is outside 0..9");
+    CHECK(refusal_of(gomoku, {{"review", -1}}) == "review: -1 is outside 0..9");
+    CHECK(refusal_of(gomoku, {{"review", 4294967299LL}}) == "review: 4294967299 is outside 0..9");
+    CHECK(refusal_of(gomoku, {{"review", "3"}}) == "review: expected a move number");
+    CHECK(gomoku.state() == before);
+    gomoku.act({{"review", 3}});
+    CHECK(gomoku.state()["review"] == json{{"move", 3}});
+    CHECK(gomoku.state()["moves"] == before["moves"]);  // the game itself is unchanged
+    gomoku.act({{"review", 0}});
+    CHECK(gomoku.state()["review"] == json{{"move", 0}});
+    gomoku.new_game(kGomokuGame);
+    CHECK(gomoku.state()["review"] == nullptr);
+    CHECK(gomoku.state()["log"].empty());
+}
+
+TEST_CASE("Minesweeper logs why the solver's cell is safe: the first click, a proof, or the chance of a guess", "[screens]") {
+    LearnedModels models;
+    MinesweeperScreen mines(models);
+    mines.new_game({{"level", "beginner"}, {"seed", "11"}, {"ai", "probability"}});
+    ai_moves(mines, 4);
+    const json log = mines.state()["log"];
+    CHECK(log[0] == json{{"move", "(1,1)"}, {"by", "probability"}, {"reason", {{"id", "first_click"}}}});
+    CHECK(log[1]["move"] == "(1,9)");
+    CHECK(log[1]["reason"]["id"] == "best_guess");
+    CHECK(log[1]["reason"]["safe"].get<double>() == Approx(69.0 / 77));  // 8 of the 77 hidden corners' share of mines
+    CHECK(log[2]["move"] == "(9,1)");
+    CHECK(log[3] == json{{"move", "(1,2)"}, {"by", "probability"}, {"reason", {{"id", "certainly_safe"}}}});
+    CHECK(render(reason_message({"best_guess", log[1]["reason"]})) == "the best guess: 90% safe");
+
+    // A player who opens the hinted cell does so for the hint's reason; a flag has none.
+    mines.new_game({{"level", "beginner"}, {"seed", "11"}, {"ai", "probability"}});
+    mines.act({{"ai", "hint"}});
+    run_frames(mines, [&] { return !mines.state()["ai"]["hint"].is_null(); });
+    mines.act({{"reveal", {0, 0}}});
+    mines.act({{"flag", {8, 8}}});
+    const json played = mines.state()["log"];
+    CHECK(played[0] == json{{"move", "(1,1)"}, {"by", "human"}, {"reason", {{"id", "first_click"}}}});
+    CHECK(played[1] == json{{"move", "\xE2\x9A\x91(9,9)"}, {"by", "human"}});
+}
+
+TEST_CASE("A finished Minesweeper game is stepped through too; refused while it is played", "[screens]") {
+    LearnedModels models;
+    MinesweeperScreen mines(models);
+    mines.new_game({{"level", "beginner"}, {"seed", "11"}, {"ai", "probability"}, {"speed", "30"}});
+    CHECK(refusal_of(mines, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    mines.act({{"ai", "play"}});
+    run_frames(mines, [&] { return mines.finished(); });
+    REQUIRE(mines.state()["status"] == "won");
+    const int moves = mines.state()["moves"];
+    CHECK(mines.state()["log"].size() == size_t(moves));
+    CHECK(refusal_of(mines, {{"review", moves + 1}}) == "review: " + std::to_string(moves + 1) + " is outside 0.." + std::to_string(moves));
+    mines.act({{"review", 1}});
+    CHECK(mines.state()["review"] == json{{"move", 1}});
+    CHECK(mines.state()["status"] == "won");  // the game itself is unchanged
+    mines.new_game({{"level", "beginner"}, {"seed", "11"}});
+    CHECK(mines.state()["review"] == nullptr);
+}
+
+TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[screens]") {
+    LearnedModels models;
+    PuyoScreen puyo(models);
+    puyo.new_game({{"ai", "beam"}, {"seed", "3"}});
+    ai_moves(puyo, 6);
+    const json log = puyo.state()["log"];
+    REQUIRE(log.size() == 6);
+    CHECK(log[0] == json{{"move", "1\xE2\x86\x91"}, {"by", "beam"}, {"reason", {{"id", "keeps_low"}}}});
+    CHECK(log[5] == json{{"move", "2\xE2\x86\x92"},
+                         {"by", "beam"},
+                         {"reason", {{"id", "builds_chain"}, {"chain", 3}, {"score", 1180}, {"puyo", "yellow"}, {"column", 2}}}});
+    CHECK(render(reason_message({"builds_chain", log[5]["reason"]})) ==
+          "Builds a 3-chain worth 1180; it fires with a yellow puyo in column 2.");
+    puyo.act({{"place", {0, 1}}});
+    CHECK(puyo.state()["log"][6] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
+}
+
+TEST_CASE("A finished Puyo game is stepped through too; refused while it is played", "[screens]") {
+    LearnedModels models;
+    PuyoScreen puyo(models);
+    puyo.new_game({{"ai", "beam"}, {"seed", "3"}, {"pairs", "3"}});
+    CHECK(refusal_of(puyo, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    ai_moves(puyo, 3);
+    REQUIRE(puyo.state()["status"] == "finished");
+    CHECK(refusal_of(puyo, {{"review", 4}}) == "review: 4 is outside 0..3");
+    puyo.act({{"review", 2}});
+    CHECK(puyo.state()["review"] == json{{"move", 2}});
+    CHECK(puyo.state()["pairs_placed"] == 3);  // the game itself is unchanged
+}
+
+TEST_CASE("The save keeps the log; a save from before the log restores with an empty one; a corrupt log is refused", "[screens]") {
+    LearnedModels models;
+    GomokuScreen gomoku(models), restored(models);
+    gomoku.new_game(kGomokuGame);
+    run_frames(gomoku, [&] { return gomoku.finished(); });
+    restored.restore(json::parse(gomoku.save().dump()));
+    CHECK(restored.state()["log"] == gomoku.state()["log"]);
+
+    MinesweeperScreen mines(models), again(models);
+    mines.new_game({{"level", "beginner"}, {"seed", "11"}});
+    json old_save = {{"params", mines.params()}, {"actions", json::array({json::array({"reveal", 0})})}, {"seconds", 3}};
+    mines.restore(old_save);
+    CHECK(mines.state()["log"] == json::array());
+    CHECK(mines.save()["log_from"] == 1);
+    mines.act({{"reveal", {8, 8}}});
+    CHECK(mines.state()["log"] == json::array({{{"move", "(9,9)"}, {"by", "human"}}}));
+    again.restore(mines.save());
+    CHECK(again.state()["log"] == mines.state()["log"]);
+    CHECK(again.save() == mines.save());
+
+    const json kept = mines.state();
+    json short_log = mines.save();
+    short_log["log"] = json::array();
+    CHECK_THROWS_WITH(mines.restore(short_log), "the saved log does not match the saved moves");
+    json unknown_reason = mines.save();
+    unknown_reason["log"][0]["reason"] = {{"id", "lucky"}};
+    CHECK_THROWS_WITH(mines.restore(unknown_reason), "a saved reason is not one the AI gives (lucky)");
+    json missing_number = mines.save();
+    missing_number["log"][0]["reason"] = {{"id", "best_guess"}, {"safe", "high"}};
+    CHECK_THROWS_WITH(mines.restore(missing_number), "a saved reason is not one the AI gives (best_guess)");
+    CHECK(mines.state() == kept);
+}
