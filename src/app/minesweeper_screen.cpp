@@ -113,7 +113,6 @@ void MinesweeperScreen::new_game(const Params& params) {
     edit_rows_ = settings.rows;  // the custom fields start from the game shown
     edit_cols_ = settings.cols;
     edit_mines_ = settings.mines;
-    last_move_by_ai_ = false;
     cursor_ = {};
     mark_dirty();
 }
@@ -127,7 +126,6 @@ void MinesweeperScreen::apply(Action action, LogEntry entry) {
     actions_.push_back(action);
     entry.move = (action.kind == Kind::Flag ? "\xE2\x9A\x91" : "") + cell_text(action.cell, state_.cols());  // ⚑ for a flag
     log_.add(std::move(entry));
-    last_move_by_ai_ = false;  // play_decision() says otherwise after its move
     if (!started_ms_ && action.kind != Kind::Flag) started_ms_ = now_ms_;
     if (state_.terminal()) {
         finished_ms_ = now_ms_;
@@ -205,7 +203,12 @@ void MinesweeperScreen::play_decision() {
         return;
     }
     apply({Kind::Reveal, decision()->move}, {"", solver_name_, decision_reason(), {}});
-    last_move_by_ai_ = true;
+}
+
+// From the log, so that a reloaded game the AI won still says so.
+bool MinesweeperScreen::last_move_by_ai() const {
+    const LogEntry* last = log_.last();
+    return last && last->by != "human";
 }
 
 Reason MinesweeperScreen::decision_reason() const {
@@ -332,7 +335,7 @@ std::string MinesweeperScreen::outcome_text() const {
     const MessageArg seconds{"seconds", static_cast<long long>(std::floor(elapsed_seconds(now_ms_)))};
     switch (state_.outcome()) {
         case ms::Outcome::Won:
-            return last_move_by_ai_ ? trf("The AI wins in {seconds} s", {seconds}) : trf("You win in {seconds} s", {seconds});
+            return last_move_by_ai() ? trf("The AI wins in {seconds} s", {seconds}) : trf("You win in {seconds} s", {seconds});
         case ms::Outcome::Lost: return trf("Boom! after {seconds} s", {seconds});
         default: return "";
     }
@@ -495,7 +498,7 @@ nlohmann::json MinesweeperScreen::state() const {
         {"mines_left", state_.settings().mines - flags()},
         {"time_s", std::floor(elapsed_seconds(now_ms_))},
         {"moves", actions_.size()},
-        {"last_move_by", last_move_by_ai_ ? "ai" : "player"},
+        {"last_move_by", last_move_by_ai() ? "ai" : "player"},
         {"cursor", cursor_.json()},
         {"log", log_.json()},
         {"review", log_.review_json()},

@@ -52,6 +52,7 @@ private:
     };
     // Throws std::invalid_argument, game unchanged, if not allowed. `entry`: who moved and why.
     void apply(Action action, LogEntry entry = {"", "human", std::nullopt, {}});
+    bool last_move_by_ai() const;
     Reason decision_reason() const;  // why the decision's cell is the one to reveal
     static void play_on(minesweeper::State& game, Action action);  // the action's move on `game` (throws, unchanged)
     minesweeper::State replayed(int moves) const;  // the game after its first `moves` actions, for the review
@@ -88,7 +89,6 @@ private:
     std::string analysis_error_;
     // AI and overlays.
     bool ai_playing_ = false, hint_shown_ = false;
-    bool last_move_by_ai_ = false;
     BoardCursor cursor_;  // "The AI wins" rather than "You win"
     int ai_moves_pending_ = 0;  // {"ai":"move"} asked for, made as each decision comes
     int ai_moves_per_second_ = 4;

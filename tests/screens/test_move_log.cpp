@@ -232,3 +232,17 @@ TEST_CASE("The save keeps the log; a save from before the log restores with an e
     CHECK_THROWS_WITH(mines.restore(missing_number), "a saved reason is not one the AI gives (best_guess)");
     CHECK(mines.state() == kept);
 }
+
+TEST_CASE("A Minesweeper game the AI won says so after a reload too: who moved last comes from the log", "[screens]") {
+    LearnedModels models;
+    MinesweeperScreen mines(models);
+    mines.new_game({{"level", "custom"}, {"rows", "9"}, {"cols", "9"}, {"mines", "1"}, {"first", "zero"}, {"seed", "3"}});
+    mines.act({{"ai", "play"}});
+    run_frames(mines, [&] { return mines.finished(); });
+    REQUIRE(mines.state()["status"] == "won");
+    CHECK(mines.state()["last_move_by"] == "ai");
+    MinesweeperScreen reloaded(models);
+    reloaded.restore(mines.save());
+    CHECK(reloaded.state()["last_move_by"] == "ai");
+    CHECK(reloaded.summary().rfind("The AI wins in ", 0) == 0);
+}
