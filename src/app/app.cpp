@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // keyboard focus: the nav id, and a tabbing request through every item
 
 #include <algorithm>
 #include <cctype>
@@ -13,6 +14,7 @@
 #include "app/gomoku_screen.h"
 #include "app/host.h"
 #include "app/i18n.h"
+#include "app/keys.h"
 #include "app/learn_screen.h"
 #include "app/palette.h"
 #include "app/minesweeper_screen.h"
@@ -36,6 +38,26 @@ void begin_screen_window(float width, float height) {
                                        ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoSavedSettings |
                                        ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("screen", nullptr, flags);
+}
+
+bool pressed(const std::vector<int>& keys_pressed, int key) {
+    return std::find(keys_pressed.begin(), keys_pressed.end(), key) != keys_pressed.end();
+}
+
+// Tab and Shift+Tab: the keyboard's focus to the next or previous control, through every item.
+// ImGui 1.86's own Tab visits text fields and sliders only; the request it makes for
+// SetKeyboardFocusHere() (a "focus API" tabbing request) visits every item, so this submits that
+// kind, from the focused control (`from_focus`) or else to the first. It replaces the request ImGui
+// made for the Tab in NewFrame(): no item was scored for that yet.
+void request_tab(bool backwards, bool from_focus) {
+    ImGuiContext& g = *GImGui;
+    if (!g.NavWindow) ImGui::FocusWindow(ImGui::GetCurrentWindow());
+    ImGui::NavMoveRequestSubmit(ImGuiDir_None, backwards ? ImGuiDir_Up : ImGuiDir_Down,
+                                ImGuiNavMoveFlags_Tabbing | ImGuiNavMoveFlags_FocusApi,
+                                ImGuiScrollFlags_KeepVisibleEdgeX | ImGuiScrollFlags_KeepVisibleEdgeY);
+    g.NavTabbingDir = backwards ? -1 : from_focus ? 1 : 0;
+    g.NavTabbingResultFirst.Clear();
+    g.NavTabbingCounter = -1;
 }
 
 int hex_value(char c) {
@@ -302,8 +324,9 @@ void App::queue_board(void* self, const BoardPlacement& where, std::vector<CellL
 void App::draw_queued_board(const ImDrawList*, const ImDrawCmd* command) {
     const auto* board = static_cast<const QueuedBoard*>(command->UserCallbackData);
     const RenderTarget& target = *board->target;
-    target.renderer->draw(board->where, board->cells, target.pixel_ratio, target.framebuffer_w, target.framebuffer_h,
-                          board->line_rgba, board->mark_rgba);
+    const ImVec4& clip = command->ClipRect;  // x0, y0, x1, y1
+    target.renderer->draw(board->where, board->cells, {clip.x, clip.y, clip.z - clip.x, clip.w - clip.y}, target.pixel_ratio,
+                          target.framebuffer_w, target.framebuffer_h, board->line_rgba, board->mark_rgba);
 }
 
 void App::open_card(GameScreen& screen, bool other_choice) {
@@ -361,16 +384,42 @@ Frame App::make_frame(float width, float height) const {
     return frame;
 }
 
+bool App::keyboard_in_controls() const {
+    const ImGuiContext& g = *GImGui;
+    return g.NavId != 0 && !g.NavDisableHighlight && g.NavId != board_id_;
+}
+
+void App::route_keys(const std::vector<int>& keys_pressed) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (pressed(keys_pressed, keys::kEscape)) GImGui->NavDisableHighlight = true;  // the keys go back to the board
+    const bool in_controls = keyboard_in_controls();
+    keys_pressed_ = io.WantTextInput || in_controls ? nullptr : &keys_pressed;
+    // ImGui's arrows, Space and Escape (read from the next frame on) only while a control has the
+    // focus: otherwise the arrows move the board's cursor.
+    if (in_controls) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+    if (pressed(keys_pressed, keys::kTab)) request_tab(io.KeyShift, in_controls || GImGui->ActiveId != 0);
+}
+
+void App::press_focused_on_enter(const std::vector<int>& keys_pressed) {
+    // ImGui 1.86 presses the focused button with Space only; its Enter is for text input. A control
+    // that did not take this Enter as input (it is not the active item now) is pressed as with Space.
+    const ImGuiContext& g = *GImGui;
+    if (keyboard_in_controls() && !ImGui::GetIO().WantTextInput && pressed(keys_pressed, keys::kEnter) && g.ActiveId != g.NavId)
+        ImGui::ActivateItem(g.NavId);
+}
+
 void App::build_ui(const UiFonts& fonts, float width, float height, const std::vector<int>& keys_pressed) {
     fonts_ = &fonts;
-    keys_pressed_ = ImGui::GetIO().WantTextInput ? nullptr : &keys_pressed;
     boards_.clear();
     controls_shown() = nlohmann::json::object();
     begin_screen_window(width, height);
+    route_keys(keys_pressed);
     if (current_) build_top_bar(width);
     if (current_) {  // the top bar's back button may have closed the game
         const float top = ImGui::GetCursorPosY() + 4.0f;
         ImGui::PushID(current_->id());  // each game's panel its own scroll position, from the top
+        board_id_ = ImGui::GetID("board");  // the screens' board: with the focus there, the keys are its
         try {
             current_->build_ui(make_frame(width, height), top);
         } catch (const std::exception& error) {
@@ -391,6 +440,7 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
         ImGui::End();
         ImGui::PopStyleColor();
     }
+    press_focused_on_enter(keys_pressed);
     ImGui::End();
     save_if_changed();
 }

@@ -108,13 +108,19 @@ private:
     // The language menu, its right edge at `right`: each language in its own words.
     void build_language_menu(float right);
     Frame make_frame(float width, float height) const;
+    // The keyboard: Tab and Shift+Tab move a visible focus through the controls, where ImGui's arrows,
+    // Space and Enter work them; Escape, a click or no focus give the keys to the board (its cursor).
+    bool keyboard_in_controls() const;
+    void route_keys(const std::vector<int>& keys_pressed);
+    void press_focused_on_enter(const std::vector<int>& keys_pressed);
 
     LearnedModels models_;  // before the screens, which keep a reference to it
     std::vector<std::unique_ptr<GameScreen>> screens_;  // in the start screen's order
     class LearnScreen* learn_ = nullptr;  // one of screens_, where model files go
     GameScreen* current_ = nullptr;  // null: the start screen
     const UiFonts* fonts_ = nullptr;
-    const std::vector<int>* keys_pressed_ = nullptr;
+    const std::vector<int>* keys_pressed_ = nullptr;  // null while the keys are a text field's or a control's
+    unsigned board_id_ = 0;  // the ImGui id of the screen's board, where the keys are the board's
     bool colorblind_ = false;
     double now_ms_ = 0;
     Message notice_;  // worded in the language shown; state() gives it in English

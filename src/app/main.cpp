@@ -35,7 +35,7 @@ namespace {
 namespace keys = gridlab::app::keys;
 static_assert(keys::kLeft == SDLK_LEFT && keys::kRight == SDLK_RIGHT && keys::kUp == SDLK_UP && keys::kDown == SDLK_DOWN);
 static_assert(keys::kSpace == SDLK_SPACE && keys::kX == SDLK_x && keys::kZ == SDLK_z);
-static_assert(keys::kEnter == SDLK_RETURN && keys::kF == SDLK_f);
+static_assert(keys::kEnter == SDLK_RETURN && keys::kF == SDLK_f && keys::kTab == SDLK_TAB && keys::kEscape == SDLK_ESCAPE);
 
 gridlab::app::App* g_app = nullptr;  // for the exported web functions below
 const gridlab::Stopwatch g_clock;    // the app's clock (Frame::now_ms)
@@ -117,6 +117,8 @@ void apply_style() {
     style.Colors[ImGuiCol_ButtonActive] = ImVec4(0.28f, 0.35f, 0.48f, 1.0f);
     const gridlab::app::palette::Rgba help = gridlab::app::palette::floats(gridlab::app::palette::kHelpText);
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(help.r, help.g, help.b, help.a);
+    // The keyboard's focus ring (Tab): the board cursor's yellow, seen on the dark panel and buttons.
+    style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.84f, 0.0f, 1.0f);
 }
 
 }  // namespace

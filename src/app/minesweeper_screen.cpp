@@ -29,6 +29,7 @@ constexpr const char* kFirstClickNames[] = {tr_key("Safe cell"), tr_key("Opens a
 constexpr const char* kSolvers[] = {"kb", "elimination", "probability", "learned"};
 constexpr const char* kOverlays[] = {"probability", "proofs", "sentences"};  // show=, in the order of the flags
 constexpr float kLongPressSeconds = 0.45f;
+constexpr float kZooms[] = {1.0f, 1.5f, 2.0f, 3.0f};  // the zoom buttons' steps
 // A saved game's clock: more than this is not a game's time (and beyond about 1e305 its milliseconds
 // overflow to infinity, which no save can hold).
 constexpr double kMaxSavedSeconds = 1e9;
@@ -110,6 +111,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     edit_mines_ = settings.mines;
     last_move_by_ai_ = false;
     cursor_ = {};
+    pan_ = {};  // a zoomed board shows its middle
     mark_dirty();
 }
 
@@ -249,7 +251,12 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
 void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_ms) {
     const ImGuiIO& io = ImGui::GetIO();
     const int cell = cell_under_mouse(board);
-    if (ImGui::IsItemActivated()) long_press_done_ = false;
+    if (ImGui::IsItemActivated()) long_press_done_ = dragged_ = false;
+    if (zoom_ > 1.0f && ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+        dragged_ = true;  // a finger or the mouse moves a zoomed board, from the next frame
+        pan_.x += io.MouseDelta.x;
+        pan_.y += io.MouseDelta.y;
+    }
     auto try_apply = [&](Kind kind) {
         try {
             apply({kind, cell});
@@ -259,14 +266,14 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
     };
     if (cell < 0 || state_.terminal()) return;
     now_ms_ = now_ms;
-    if (ImGui::IsItemActive() && !long_press_done_ && io.MouseDownDuration[0] > kLongPressSeconds &&
+    if (ImGui::IsItemActive() && !long_press_done_ && !dragged_ && io.MouseDownDuration[0] > kLongPressSeconds &&
         state_.view(cell) >= ms::kHidden) {
         long_press_done_ = true;  // touch: a long press flags
         try_apply(Kind::Flag);
     }
     // A click is a left press and release on the board, not a release after dragging from elsewhere.
     if (ImGui::IsItemDeactivated() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::IsItemHovered() &&
-        !long_press_done_) {
+        !long_press_done_ && !dragged_) {
         const int8_t view = state_.view(cell);
         if (view >= 1 && view <= 8) try_apply(Kind::Chord);
         else if (view == ms::kHidden) try_apply(Kind::Reveal);
@@ -278,7 +285,11 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
 void MinesweeperScreen::handle_keys(const Frame& frame) {
     if (!frame.keys_pressed) return;
     for (int key : *frame.keys_pressed) {
-        if (cursor_.move(key, state_.rows(), state_.cols()) || !cursor_.shown || state_.terminal()) continue;
+        if (cursor_.move(key, board_view_)) {
+            pan_ = pan_to_show(board_view_, board_area_, cursor_.row, cursor_.col, pan_);  // a zoomed board follows it
+            continue;
+        }
+        if (!cursor_.shown || state_.terminal()) continue;
         const int cell = state_.index(cursor_.row, cursor_.col);
         const int8_t view = state_.view(cell);
         try {
@@ -344,6 +355,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     }
     ImGui::SameLine();
     if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
+    build_zoom_buttons();
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 30);
     if (hint_shown_ && decision()) {
@@ -422,22 +434,63 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     if (!settings_error_.empty()) text_wrapped(settings_error_);
 }
 
+void MinesweeperScreen::build_zoom_buttons() {
+    // Expert on a phone has cells of about 13 px even turned: larger, and dragged around, they fit a finger.
+    const int step = static_cast<int>(std::find(std::begin(kZooms), std::end(kZooms), zoom_) - std::begin(kZooms));
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr("Zoom"));
+    ImGui::SameLine();
+    ImGui::BeginDisabled(step == 0);
+    const bool out = ImGui::Button("-##zoom_out", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0));
+    ImGui::EndDisabled();
+    note_control("zoom_out");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(step == static_cast<int>(std::size(kZooms)) - 1);
+    const bool in = ImGui::Button("+##zoom_in", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0));
+    ImGui::EndDisabled();
+    note_control("zoom_in");
+    ImGui::SameLine();
+    ImGui::Text("%d%%", static_cast<int>(std::lround(zoom_ * 100)));
+    if (!out && !in) return;
+    const float zoom = kZooms[out ? step - 1 : step + 1];
+    pan_ = {pan_.x * zoom / zoom_, pan_.y * zoom / zoom_};  // the middle of the view stays where it is
+    zoom_ = zoom;
+}
+
 void MinesweeperScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
-    const BoardPlacement board = fit_board(layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand,
-                                           layout.board_w - kCoordinateBand, layout.board_h - kCoordinateBand, state_.rows(), state_.cols());
+    const Area area{layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand, layout.board_w - kCoordinateBand,
+                    layout.board_h - kCoordinateBand};
+    // Turned on a tall screen when the board is wider than tall: expert's 16x30 on a phone as 30 rows of 16.
+    const BoardPlacement board =
+        zoom_board(fit_board(area.x, area.y, area.w, area.h, state_.rows(), state_.cols(), true), area, zoom_, pan_);
     board_view_ = board;
-    ImGui::SetCursorPos(ImVec2(board.x, board.y));
-    ImGui::InvisibleButton("board", ImVec2(board.cell * board.cols, board.cell * board.rows),
-                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    board_area_ = board_view(board, area);
+    ImGui::SetCursorPos(ImVec2(board_area_.x, board_area_.y));
+    ImGui::InvisibleButton("board", ImVec2(board_area_.w, board_area_.h), ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
     handle_pointer(board, frame.now_ms);
     handle_keys(frame);
+    // A zoomed board shows only in its area; its coordinates only beside the area.
+    const ImVec2 origin = ImGui::GetWindowPos();
+    ImGui::PushClipRect(ImVec2(origin.x + board_area_.x, origin.y + board_area_.y),
+                        ImVec2(origin.x + board_area_.x + board_area_.w, origin.y + board_area_.y + board_area_.h), true);
     build_board(frame, board);
     cursor_.draw(board);
+    ImGui::PopClipRect();
+    ImGui::PushClipRect(ImVec2(origin.x + board_area_.x - kCoordinateBand, origin.y + board_area_.y - kCoordinateBand),
+                        ImVec2(origin.x + board_area_.x + board_area_.w, origin.y + board_area_.y + board_area_.h), true);
     draw_coordinates(board, Coordinates::Numbers);
+    ImGui::PopClipRect();
     begin_panel(layout);
     build_panel(frame);
     ImGui::EndChild();
+}
+
+nlohmann::json MinesweeperScreen::view_json() const {
+    nlohmann::json view = app::view_json(board_view_);
+    view["zoom"] = zoom_;
+    view["shown"] = {{"x", board_area_.x}, {"y", board_area_.y}, {"w", board_area_.w}, {"h", board_area_.h}};  // zoomed: a part
+    return view;
 }
 
 nlohmann::json MinesweeperScreen::state() const {
@@ -446,7 +499,7 @@ nlohmann::json MinesweeperScreen::state() const {
     const ms::Decision* decided = decision();
     return {
         {"game", "minesweeper"},
-        {"view", view_json(board_view_)},
+        {"view", view_json()},
         {"seed", seed_},
         {"level", level_},
         {"rows", state_.rows()},

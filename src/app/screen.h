@@ -55,7 +55,7 @@ struct Frame {
     void frame_by(double at_ms) const { request_frame(owner, at_ms); }
     void board(const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba = 0,
                uint32_t mark_rgba = 0xE5484DFF) const {
-        queue_board(owner, where, std::move(cells), line_rgba, mark_rgba);
+        queue_board(owner, upright(where), upright_cells(where, std::move(cells)), line_rgba, mark_rgba);
     }
 };
 
@@ -90,18 +90,21 @@ std::string column_label(int col, Coordinates style);
 struct BoardCursor {
     int row = 0, col = 0;
     bool shown = false;
-    // Moves one cell for an arrow key, staying on a rows x cols board; false for any other key.
-    bool move(int key, int rows, int cols);
+    // Moves one cell for an arrow key, staying on the board; false for any other key. On a turned
+    // board the arrows move as the player sees it: Down is the game's next column.
+    bool move(int key, const BoardPlacement& board);
     void draw(const BoardPlacement& board) const;
     nlohmann::json json() const { return {{"row", row}, {"col", col}, {"shown", shown}}; }
 };
 
 // Where the last item (a button, a checkbox) was drawn, in CSS pixels, under `id` in this frame's
-// controls (window.gridlab.controls()): tests click on them by name. The app clears them at each frame.
+// controls (window.gridlab.controls()): tests click on them by name, and read "focused" (the keyboard's
+// focus ring is on it). The app clears them at each frame.
 void note_control(const std::string& id);
 nlohmann::json& controls_shown();
 
-// Where a board is on the page, in CSS pixels, for state(): tests click on cells with it.
+// Where a board is on the page, in CSS pixels, for state(): tests click on cells with it. "rows" and
+// "cols" are the game's; "turned": drawn a quarter turn clockwise (board_look.h).
 nlohmann::json view_json(const BoardPlacement& board);
 // The cell under the mouse inside `board`, or -1.
 int cell_under_mouse(const BoardPlacement& board);
