@@ -390,23 +390,30 @@ bool App::keyboard_in_controls() const {
 }
 
 void App::route_keys(const std::vector<int>& keys_pressed) {
+    ImGuiContext& g = *GImGui;
     ImGuiIO& io = ImGui::GetIO();
-    if (pressed(keys_pressed, keys::kEscape)) GImGui->NavDisableHighlight = true;  // the keys go back to the board
+    if (pressed(keys_pressed, keys::kEscape)) g.NavDisableHighlight = true;  // the keys go back to the board
+    // From the control last focused or clicked, if it is still there.
+    const bool tab = pressed(keys_pressed, keys::kTab);
+    if (tab) request_tab(io.KeyShift, g.NavId != 0 && focus_alive_);
     const bool in_controls = keyboard_in_controls();
     keys_pressed_ = io.WantTextInput || in_controls ? nullptr : &keys_pressed;
-    // ImGui's arrows, Space and Escape (read from the next frame on) only while a control has the
-    // focus: otherwise the arrows move the board's cursor.
-    if (in_controls) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    // ImGui's keyboard navigation (read from the next frame on) only while a control has the focus, or
+    // Tab moves it to one: its arrows, Space and Escape work the control and its ring shows (ImGui
+    // hides the ring without it). Otherwise the arrows move the board's cursor and Space plays there,
+    // not on the button last clicked.
+    if (in_controls || tab) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
-    if (pressed(keys_pressed, keys::kTab)) request_tab(io.KeyShift, in_controls || GImGui->ActiveId != 0);
 }
 
-void App::press_focused_on_enter(const std::vector<int>& keys_pressed) {
+void App::finish_keyboard_frame(const std::vector<int>& keys_pressed) {
     // ImGui 1.86 presses the focused button with Space only; its Enter is for text input. A control
     // that did not take this Enter as input (it is not the active item now) is pressed as with Space.
+    // And whether the focus is on a control still there, for the next Tab.
     const ImGuiContext& g = *GImGui;
     if (keyboard_in_controls() && !ImGui::GetIO().WantTextInput && pressed(keys_pressed, keys::kEnter) && g.ActiveId != g.NavId)
         ImGui::ActivateItem(g.NavId);
+    focus_alive_ = g.NavIdIsAlive;
 }
 
 void App::build_ui(const UiFonts& fonts, float width, float height, const std::vector<int>& keys_pressed) {
@@ -440,7 +447,7 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
         ImGui::End();
         ImGui::PopStyleColor();
     }
-    press_focused_on_enter(keys_pressed);
+    finish_keyboard_frame(keys_pressed);
     ImGui::End();
     save_if_changed();
 }

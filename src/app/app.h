@@ -112,7 +112,7 @@ private:
     // Space and Enter work them; Escape, a click or no focus give the keys to the board (its cursor).
     bool keyboard_in_controls() const;
     void route_keys(const std::vector<int>& keys_pressed);
-    void press_focused_on_enter(const std::vector<int>& keys_pressed);
+    void finish_keyboard_frame(const std::vector<int>& keys_pressed);
 
     LearnedModels models_;  // before the screens, which keep a reference to it
     std::vector<std::unique_ptr<GameScreen>> screens_;  // in the start screen's order
@@ -121,6 +121,7 @@ private:
     const UiFonts* fonts_ = nullptr;
     const std::vector<int>* keys_pressed_ = nullptr;  // null while the keys are a text field's or a control's
     unsigned board_id_ = 0;  // the ImGui id of the screen's board, where the keys are the board's
+    bool focus_alive_ = false;  // the focused (or last clicked) control was drawn last frame: Tab goes on from it
     bool colorblind_ = false;
     double now_ms_ = 0;
     Message notice_;  // worded in the language shown; state() gives it in English

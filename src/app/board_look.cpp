@@ -57,15 +57,13 @@ std::vector<CellLook> upright_cells(const BoardPlacement& board, std::vector<Cel
     return drawn;
 }
 
-BoardPlacement fit_board(float x, float y, float w, float h, int rows, int cols, bool may_turn) {
-    const BoardPlacement upright_fit = fit_upright(x, y, w, h, rows, cols);
-    if (!may_turn) return upright_fit;
-    BoardPlacement turned = fit_upright(x, y, w, h, cols, rows);
-    if (turned.cell <= upright_fit.cell) return upright_fit;
-    turned.rows = rows;
-    turned.cols = cols;
-    turned.turned = true;
-    return turned;
+BoardPlacement fit_board(float x, float y, float w, float h, int rows, int cols, bool turned) {
+    if (!turned) return fit_upright(x, y, w, h, rows, cols);
+    BoardPlacement board = fit_upright(x, y, w, h, cols, rows);
+    board.rows = rows;
+    board.cols = cols;
+    board.turned = true;
+    return board;
 }
 
 namespace {

@@ -53,9 +53,8 @@ Corner cell_corner(const BoardPlacement& board, int row, int col);
 BoardPlacement upright(const BoardPlacement& board);
 std::vector<CellLook> upright_cells(const BoardPlacement& board, std::vector<CellLook> cells);
 
-// Fits a rows x cols board of square cells, centred, into a w x h area at (x, y); with `may_turn`,
-// turned when that makes its cells larger.
-BoardPlacement fit_board(float x, float y, float w, float h, int rows, int cols, bool may_turn = false);
+// Fits a rows x cols board of square cells, centred, into a w x h area at (x, y), `turned` or not.
+BoardPlacement fit_board(float x, float y, float w, float h, int rows, int cols, bool turned = false);
 
 // A rectangle on the screen, in the placement's pixels.
 struct Area {

@@ -461,9 +461,10 @@ void MinesweeperScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
     const Area area{layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand, layout.board_w - kCoordinateBand,
                     layout.board_h - kCoordinateBand};
-    // Turned on a tall screen when the board is wider than tall: expert's 16x30 on a phone as 30 rows of 16.
+    // Expert's 16x30 on a phone: 30 rows of 16, which zoomed fill the screen's width and pan only up and down.
+    const bool turned = turn_board(frame, state_.rows(), state_.cols());
     const BoardPlacement board =
-        zoom_board(fit_board(area.x, area.y, area.w, area.h, state_.rows(), state_.cols(), true), area, zoom_, pan_);
+        zoom_board(fit_board(area.x, area.y, area.w, area.h, state_.rows(), state_.cols(), turned), area, zoom_, pan_);
     board_view_ = board;
     board_area_ = board_view(board, area);
     ImGui::SetCursorPos(ImVec2(board_area_.x, board_area_.y));

@@ -66,6 +66,9 @@ struct Layout {
     float panel_x, panel_y, panel_w, panel_h;
 };
 Layout split_layout(const Frame& frame, float top);
+// Whether a rows x cols board is drawn turned a quarter (board_look.h): a board wider than tall on a
+// portrait screen (a phone), its long side down the screen's.
+inline bool turn_board(const Frame& frame, int rows, int cols) { return frame.height > frame.width && cols > rows; }
 // Begins the side panel as a child window (end it with ImGui::EndChild()).
 void begin_panel(const Layout& layout);
 // The foot of every settings panel: a seed field (empty: a new random seed) and the buttons

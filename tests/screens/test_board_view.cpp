@@ -25,21 +25,27 @@ BoardPlacement turned_expert() {
 
 }  // namespace
 
-TEST_CASE("A board wider than tall turns on a tall area when that makes its cells larger, never otherwise", "[screens]") {
-    // The phone's board area (375x667 portrait) for expert: 333 x 367 px.
-    const BoardPlacement phone = fit_board(30, 80, 333, 367, 16, 30, true);
-    CHECK(phone.turned);
-    CHECK(phone.rows == 16);
-    CHECK(phone.cols == 30);
-    CHECK(phone.screen_rows() == 30);
-    CHECK(phone.screen_cols() == 16);
-    CHECK(phone.cell == Approx(367.0f / 30));  // not 333 / 30 = 11.1 upright
-    CHECK(phone.y == Approx(80.0f));
-    CHECK(phone.x == Approx(30 + (333 - 16 * 367.0f / 30) / 2));
+TEST_CASE("A board wider than tall turns on a portrait screen; a turned board fits its 30 rows down the area", "[screens]") {
+    Frame phone, desktop;
+    phone.width = 375;
+    phone.height = 667;
+    desktop.width = 1366;
+    desktop.height = 768;
+    CHECK(turn_board(phone, 16, 30));
+    CHECK_FALSE(turn_board(phone, 16, 16));  // square: nothing to gain
+    CHECK_FALSE(turn_board(phone, 30, 16));  // already tall
+    CHECK_FALSE(turn_board(desktop, 16, 30));
 
-    CHECK_FALSE(fit_board(0, 0, 900, 600, 16, 30, true).turned);  // a desktop: upright is larger
-    CHECK_FALSE(fit_board(0, 0, 333, 367, 16, 16, true).turned);  // square: nothing to gain
-    CHECK_FALSE(fit_board(0, 0, 333, 367, 16, 30).turned);        // the other boards never turn
+    const BoardPlacement board = fit_board(30, 80, 333, 450, 16, 30, true);
+    CHECK(board.turned);
+    CHECK(board.rows == 16);
+    CHECK(board.cols == 30);
+    CHECK(board.screen_rows() == 30);
+    CHECK(board.screen_cols() == 16);
+    CHECK(board.cell == 15.0f);  // 450 / 30, where upright it has 333 / 30 = 11.1
+    CHECK(board.y == 80.0f);
+    CHECK(board.x == 30 + (333 - 16 * 15) / 2.0f);
+    CHECK_FALSE(fit_board(30, 80, 333, 450, 16, 30).turned);
 }
 
 TEST_CASE("On a turned board the game's top row is the right column and its first column the top row", "[screens]") {
@@ -115,7 +121,7 @@ TEST_CASE("On a turned board the arrows move the cursor as the player sees it", 
 
 TEST_CASE("A zoomed board fills its area and is dragged only as far as its edges", "[screens]") {
     const Area area{30, 80, 160, 300};
-    const BoardPlacement fitted = fit_board(area.x, area.y, area.w, area.h, 16, 30, true);  // turned: 10 px cells
+    const BoardPlacement fitted = fit_board(area.x, area.y, area.w, area.h, 16, 30, true);  // 10 px cells
     REQUIRE(fitted.turned);
     REQUIRE(fitted.cell == 10.0f);
     Corner pan{};
