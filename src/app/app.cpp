@@ -393,9 +393,11 @@ void App::route_keys(const std::vector<int>& keys_pressed) {
     ImGuiContext& g = *GImGui;
     ImGuiIO& io = ImGui::GetIO();
     if (pressed(keys_pressed, keys::kEscape)) g.NavDisableHighlight = true;  // the keys go back to the board
-    // From the control last focused or clicked, if it is still there.
-    const bool tab = pressed(keys_pressed, keys::kTab);
-    if (tab) request_tab(io.KeyShift, g.NavId != 0 && focus_alive_);
+    // From the control last focused or clicked, if it is still there; the frame's last Tab decides.
+    const auto last_tab = std::find_if(keys_pressed.rbegin(), keys_pressed.rend(),
+                                       [](int key) { return key == keys::kTab || key == keys::kShiftTab; });
+    const bool tab = last_tab != keys_pressed.rend();
+    if (tab) request_tab(*last_tab == keys::kShiftTab, g.NavId != 0 && focus_alive_);
     const bool in_controls = keyboard_in_controls();
     keys_pressed_ = io.WantTextInput || in_controls ? nullptr : &keys_pressed;
     // ImGui's keyboard navigation (read from the next frame on) only while a control has the focus, or

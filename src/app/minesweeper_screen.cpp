@@ -440,14 +440,12 @@ void MinesweeperScreen::build_zoom_buttons() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(tr("Zoom"));
     ImGui::SameLine();
-    ImGui::BeginDisabled(step == 0);
-    const bool out = ImGui::Button("-##zoom_out", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0));
-    ImGui::EndDisabled();
+    // Never disabled at the ends (they do nothing there): Tab would stop on a disabled button.
+    const bool out = ImGui::Button("-##zoom_out", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0)) && step > 0;
     note_control("zoom_out");
     ImGui::SameLine();
-    ImGui::BeginDisabled(step == static_cast<int>(std::size(kZooms)) - 1);
-    const bool in = ImGui::Button("+##zoom_in", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0));
-    ImGui::EndDisabled();
+    const bool in = ImGui::Button("+##zoom_in", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0)) &&
+                    step < static_cast<int>(std::size(kZooms)) - 1;
     note_control("zoom_in");
     ImGui::SameLine();
     ImGui::Text("%d%%", static_cast<int>(std::lround(zoom_ * 100)));
@@ -480,7 +478,7 @@ void MinesweeperScreen::build_ui(const Frame& frame, float top) {
     ImGui::PopClipRect();
     ImGui::PushClipRect(ImVec2(origin.x + board_area_.x - kCoordinateBand, origin.y + board_area_.y - kCoordinateBand),
                         ImVec2(origin.x + board_area_.x + board_area_.w, origin.y + board_area_.y + board_area_.h), true);
-    draw_coordinates(board, Coordinates::Numbers);
+    draw_coordinates(board, Coordinates::Numbers, 0.0f, -1, &board_area_);
     ImGui::PopClipRect();
     begin_panel(layout);
     build_panel(frame);

@@ -161,7 +161,7 @@ std::string column_label(int col, Coordinates style) {
     return style == Coordinates::Gomoku ? std::string(1, static_cast<char>('a' + col)) : std::to_string(col + 1);
 }
 
-void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap, int rows_labelled) {
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap, int rows_labelled, const Area* shown) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetWindowPos();
     const float size = std::min(13.0f, std::max(9.0f, board.cell * 0.5f));
@@ -173,7 +173,8 @@ void draw_coordinates(const BoardPlacement& board, Coordinates style, float band
                       colour, text.c_str());
     };
     auto labelled = [every](int index) { return index == 0 || (index + 1) % every == 0; };
-    const float left = board.x - band_gap - kCoordinateBand / 2, above = board.y - band_gap - kCoordinateBand / 2;
+    const float left = (shown ? shown->x : board.x) - band_gap - kCoordinateBand / 2;
+    const float above = (shown ? shown->y : board.y) - band_gap - kCoordinateBand / 2;
     // Turned (board_look.h), the game's columns are labelled down the left edge and its rows, from
     // the last on the left, along the top.
     const int first_row = rows_labelled < 0 ? 0 : board.rows - rows_labelled;

@@ -84,7 +84,10 @@ void new_game_buttons(class GameScreen& screen, Params settings, uint64_t curren
 // `rows_labelled`: how many rows, from the bottom, have a label (Puyo's spawn rows have none); -1: all.
 enum class Coordinates { Numbers, Gomoku, Puyo };
 constexpr float kCoordinateBand = 18.0f;
-void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap = 0.0f, int rows_labelled = -1);
+// `shown`: the part of a zoomed board on the screen, beside which the labels go (not the board's edge,
+// which may be scrolled away).
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap = 0.0f, int rows_labelled = -1,
+                      const Area* shown = nullptr);
 std::string row_label(int row, int rows, Coordinates style);
 std::string column_label(int col, Coordinates style);
 

@@ -121,14 +121,17 @@ test('keyboard only: Tab reaches "New game" with a focus ring, Enter presses it,
   const focused = Object.entries(await controls(app.page)).filter(([, rect]) => rect.focused).map(([id]) => id);
   assert.deepEqual(focused, ['new_game'], 'one control has the focus');
   await screenshot(app.page, 'phone-keys-focus-new-game');
-  // While a control has the focus the arrows are ImGui's, not the board cursor's.
+  assert.ok(presses > 1, 'Tab went through other controls first');
+  // While a control has the focus the arrows move among the controls, not the board's cursor.
   const cursor = (await appState(app.page)).cursor;
   await app.page.keyboard.press('ArrowRight');
   await frames(app.page);
+  assert.ok((await controls(app.page)).same_game.focused, 'the arrow went to "Same game again"');
   assert.deepEqual((await appState(app.page)).cursor, cursor);
-  assert.ok(presses > 1, 'Tab went through other controls first');
-
-  await tabTo(app.page, 'new_game', 'Shift+Tab');  // back to it, whichever way the arrow went
+  // Shift+Tab goes back one control.
+  await app.page.keyboard.press('Shift+Tab');
+  await frames(app.page, 2);
+  assert.ok((await controls(app.page)).new_game.focused, 'Shift+Tab went back to "New game"');
   await app.page.keyboard.press('Enter');
   await frames(app.page, 4);
   const state = await appState(app.page);
