@@ -377,6 +377,7 @@ Frame App::make_frame(float width, float height) const {
     frame.colorblind = colorblind_;
     frame.now_ms = now_ms_;
     frame.keys_pressed = keys_pressed_;
+    frame.pinch = pinch_;
     frame.queue_board = &App::queue_board;
     frame.request_open = &App::request_open;
     frame.request_frame = &App::request_frame;
@@ -450,6 +451,7 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
         ImGui::PopStyleColor();
     }
     finish_keyboard_frame(keys_pressed);
+    pinch_ = 0;
     ImGui::End();
     save_if_changed();
 }

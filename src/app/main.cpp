@@ -266,6 +266,7 @@ int main(int argc, char** argv) {
             ImGui_ImplSDL2_ProcessEvent(&event);
             if (event.type == SDL_WINDOWEVENT) g_pacer.redraw();  // uncovered or resized: draw it again
             if (event.type == SDL_QUIT) quit = true;
+            if (event.type == SDL_MULTIGESTURE) app.add_pinch(event.mgesture.dDist);
             if (event.type == SDL_DROPFILE) {  // a model file dropped on the desktop app's window
                 std::ifstream file(event.drop.file, std::ios::binary);
                 app.open_file(std::string(std::istreambuf_iterator<char>(file), {}));

@@ -30,6 +30,7 @@ constexpr const char* kSolvers[] = {"kb", "elimination", "probability", "learned
 constexpr const char* kOverlays[] = {"probability", "proofs", "sentences"};  // show=, in the order of the flags
 constexpr float kLongPressSeconds = 0.45f;
 constexpr float kZooms[] = {1.0f, 1.5f, 2.0f, 3.0f};  // the zoom buttons' steps
+constexpr float kPinchPerStep = 0.04f;  // SDL's spread of fingers 100 px further apart on a phone: one step
 // A saved game's clock: more than this is not a game's time (and beyond about 1e305 its milliseconds
 // overflow to infinity, which no save can hold).
 constexpr double kMaxSavedSeconds = 1e9;
@@ -434,29 +435,38 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     if (!settings_error_.empty()) text_wrapped(settings_error_);
 }
 
-void MinesweeperScreen::build_zoom_buttons() {
-    // Expert on a phone has cells of about 13 px even turned: larger, and dragged around, they fit a finger.
+void MinesweeperScreen::zoom_by(int steps) {
     const int step = static_cast<int>(std::find(std::begin(kZooms), std::end(kZooms), zoom_) - std::begin(kZooms));
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(tr("Zoom"));
-    ImGui::SameLine();
-    // Never disabled at the ends (they do nothing there): Tab would stop on a disabled button.
-    const bool out = ImGui::Button("-##zoom_out", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0)) && step > 0;
-    note_control("zoom_out");
-    ImGui::SameLine();
-    const bool in = ImGui::Button("+##zoom_in", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0)) &&
-                    step < static_cast<int>(std::size(kZooms)) - 1;
-    note_control("zoom_in");
-    ImGui::SameLine();
-    ImGui::Text("%d%%", static_cast<int>(std::lround(zoom_ * 100)));
-    if (!out && !in) return;
-    const float zoom = kZooms[out ? step - 1 : step + 1];
+    const float zoom = kZooms[std::clamp(step + steps, 0, static_cast<int>(std::size(kZooms)) - 1)];
     pan_ = {pan_.x * zoom / zoom_, pan_.y * zoom / zoom_};  // the middle of the view stays where it is
     zoom_ = zoom;
 }
 
+void MinesweeperScreen::follow_pinch(float spread) {
+    pinch_spread_ += spread;
+    if (std::fabs(pinch_spread_) < kPinchPerStep) return;
+    zoom_by(pinch_spread_ > 0 ? 1 : -1);
+    pinch_spread_ = 0;
+}
+
+void MinesweeperScreen::build_zoom_buttons() {
+    // Expert on a phone has cells of about 10 px, even turned: larger, and dragged around, they fit a finger.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr("Zoom"));
+    ImGui::SameLine();
+    // Never disabled at the ends (they do nothing there): Tab would stop on a disabled button.
+    if (ImGui::Button("-##zoom_out", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0))) zoom_by(-1);
+    note_control("zoom_out");
+    ImGui::SameLine();
+    if (ImGui::Button("+##zoom_in", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0))) zoom_by(1);
+    note_control("zoom_in");
+    ImGui::SameLine();
+    ImGui::Text("%d%%", static_cast<int>(std::lround(zoom_ * 100)));
+}
+
 void MinesweeperScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
+    follow_pinch(frame.pinch);
     const Area area{layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand, layout.board_w - kCoordinateBand,
                     layout.board_h - kCoordinateBand};
     // Expert's 16x30 on a phone: 30 rows of 16, which zoomed fill the screen's width and pan only up and down.

@@ -55,6 +55,8 @@ private:
     void play_decision();  // reveals the decision's cell, or stops the AI when it has none
     void build_board(const Frame& frame, const BoardPlacement& board);
     void build_zoom_buttons();
+    void zoom_by(int steps);  // steps along kZooms, staying in its range
+    void follow_pinch(float spread);  // two fingers spread or pinched zoom in or out a step at a time
     nlohmann::json view_json() const;  // where the board is (app::view_json), its zoom and the part shown
     void handle_pointer(const BoardPlacement& board, double now_ms);
     void handle_keys(const Frame& frame);  // arrows move the cursor; Enter or Space reveals (or chords), F flags
@@ -71,6 +73,7 @@ private:
     // Zoom (its buttons) and, on a zoomed board larger than its area, how far it was dragged from centred.
     float zoom_ = 1.0f;
     Corner pan_;
+    float pinch_spread_ = 0;  // of the fingers since the last zoom step they made
     uint64_t seed_ = 0;
     std::string solver_name_ = "probability";
     std::string level_ = "beginner";

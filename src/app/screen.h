@@ -41,6 +41,9 @@ struct Frame {
     // from ImGui's key state, which misses a press and release within one frame on a slow machine.
     // Empty while a text field has the keyboard.
     const std::vector<int>* keys_pressed = nullptr;
+    // How much two fingers spread apart since the last frame (SDL's multi-finger gesture: a fraction
+    // of the touch surface; negative: pinched together).
+    float pinch = 0;
     // Queues a board drawn by the shaders at this point of the current window's draw order.
     void (*queue_board)(void* owner, const BoardPlacement&, std::vector<CellLook>, uint32_t line_rgba,
                         uint32_t mark_rgba) = nullptr;

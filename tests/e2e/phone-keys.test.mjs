@@ -100,6 +100,34 @@ test('phone: the zoom buttons make expert\'s cells finger-sized; a drag pans, a 
   await app.close();
 });
 
+test('phone: two fingers spread apart zoom in, pinched together zoom out; they reveal nothing', async () => {
+  const app = await openApp(env.browser, env.site.url + '?game=minesweeper&level=expert&first=safe&seed=42', PHONE);
+  await frames(app.page);
+  const { view } = await appState(app.page);
+  const cdp = await app.page.context().newCDPSession(app.page);
+  const [cx, cy] = [view.shown.x + view.shown.w / 2, view.shown.y + view.shown.h / 2];
+  const fingers = (apart) => [{ x: cx, y: cy - apart, id: 1 }, { x: cx, y: cy + apart, id: 2 }];
+  async function pinch(from, to) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(from) });
+    await frames(app.page, 2);
+    for (let step = 1; step <= 8; ++step) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(from + ((to - from) * step) / 8) });
+      await frames(app.page, 2);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await frames(app.page, 3);
+  }
+  await pinch(20, 120);  // 200 px further apart
+  const spread = await appState(app.page);
+  assert.equal(spread.view.zoom, 2, 'two steps: 150, 200%');
+  await pinch(120, 20);
+  const pinched = await appState(app.page);
+  assert.equal(pinched.view.zoom, 1, 'back to the whole board');
+  assert.equal(pinched.moves, 0, 'no cell revealed or flagged');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 // Presses Tab (or Shift+Tab) until the control `id` has the focus ring; returns the presses, or fails.
 async function tabTo(page, id, key = 'Tab') {
   for (let presses = 1; presses <= 40; ++presses) {
