@@ -252,11 +252,16 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
 void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_ms) {
     const ImGuiIO& io = ImGui::GetIO();
     const int cell = cell_under_mouse(board);
-    if (ImGui::IsItemActivated()) long_press_done_ = dragged_ = false;
+    if (ImGui::IsItemActivated()) {
+        long_press_done_ = dragged_ = false;
+        pan_at_press_ = pan_;
+    }
     if (zoom_ > 1.0f && ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-        dragged_ = true;  // a finger or the mouse moves a zoomed board, from the next frame
-        pan_.x += io.MouseDelta.x;
-        pan_.y += io.MouseDelta.y;
+        // A finger or the mouse moves a zoomed board, from the next frame, by the whole drag: the
+        // moves before it passed ImGui's drag threshold too.
+        dragged_ = true;
+        const ImVec2 drag = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left);
+        pan_ = {pan_at_press_.x + drag.x, pan_at_press_.y + drag.y};
     }
     auto try_apply = [&](Kind kind) {
         try {

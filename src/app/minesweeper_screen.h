@@ -72,7 +72,7 @@ private:
     Area board_area_;             // the part of it on the screen (all of it, unless zoomed)
     // Zoom (its buttons) and, on a zoomed board larger than its area, how far it was dragged from centred.
     float zoom_ = 1.0f;
-    Corner pan_;
+    Corner pan_, pan_at_press_;
     float pinch_spread_ = 0;  // of the fingers since the last zoom step they made
     uint64_t seed_ = 0;
     std::string solver_name_ = "probability";
