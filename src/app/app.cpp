@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // keyboard focus: the nav id, and a tabbing request through every item
 
 #include <algorithm>
 #include <cctype>
@@ -13,6 +14,7 @@
 #include "app/gomoku_screen.h"
 #include "app/host.h"
 #include "app/i18n.h"
+#include "app/keys.h"
 #include "app/learn_screen.h"
 #include "app/palette.h"
 #include "app/minesweeper_screen.h"
@@ -36,6 +38,26 @@ void begin_screen_window(float width, float height) {
                                        ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoSavedSettings |
                                        ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("screen", nullptr, flags);
+}
+
+bool pressed(const std::vector<int>& keys_pressed, int key) {
+    return std::find(keys_pressed.begin(), keys_pressed.end(), key) != keys_pressed.end();
+}
+
+// Tab and Shift+Tab: the keyboard's focus to the next or previous control, through every item.
+// ImGui 1.86's own Tab visits text fields and sliders only; the request it makes for
+// SetKeyboardFocusHere() (a "focus API" tabbing request) visits every item, so this submits that
+// kind, from the focused control (`from_focus`) or else to the first. It replaces the request ImGui
+// made for the Tab in NewFrame(): no item was scored for that yet.
+void request_tab(bool backwards, bool from_focus) {
+    ImGuiContext& g = *GImGui;
+    if (!g.NavWindow) ImGui::FocusWindow(ImGui::GetCurrentWindow());
+    ImGui::NavMoveRequestSubmit(ImGuiDir_None, backwards ? ImGuiDir_Up : ImGuiDir_Down,
+                                ImGuiNavMoveFlags_Tabbing | ImGuiNavMoveFlags_FocusApi,
+                                ImGuiScrollFlags_KeepVisibleEdgeX | ImGuiScrollFlags_KeepVisibleEdgeY);
+    g.NavTabbingDir = backwards ? -1 : from_focus ? 1 : 0;
+    g.NavTabbingResultFirst.Clear();
+    g.NavTabbingCounter = -1;
 }
 
 int hex_value(char c) {
@@ -307,8 +329,9 @@ void App::queue_board(void* self, const BoardPlacement& where, std::vector<CellL
 void App::draw_queued_board(const ImDrawList*, const ImDrawCmd* command) {
     const auto* board = static_cast<const QueuedBoard*>(command->UserCallbackData);
     const RenderTarget& target = *board->target;
-    target.renderer->draw(board->where, board->cells, target.pixel_ratio, target.framebuffer_w, target.framebuffer_h,
-                          board->line_rgba, board->mark_rgba);
+    const ImVec4& clip = command->ClipRect;  // x0, y0, x1, y1
+    target.renderer->draw(board->where, board->cells, {clip.x, clip.y, clip.z - clip.x, clip.w - clip.y}, target.pixel_ratio,
+                          target.framebuffer_w, target.framebuffer_h, board->line_rgba, board->mark_rgba);
 }
 
 void App::open_card(GameScreen& screen, bool other_choice) {
@@ -359,6 +382,7 @@ Frame App::make_frame(float width, float height) const {
     frame.colorblind = colorblind_;
     frame.now_ms = now_ms_;
     frame.keys_pressed = keys_pressed_;
+    frame.pinch = pinch_;
     frame.queue_board = &App::queue_board;
     frame.request_open = &App::request_open;
     frame.request_frame = &App::request_frame;
@@ -366,16 +390,51 @@ Frame App::make_frame(float width, float height) const {
     return frame;
 }
 
+bool App::keyboard_in_controls() const {
+    const ImGuiContext& g = *GImGui;
+    return g.NavId != 0 && !g.NavDisableHighlight && g.NavId != board_id_;
+}
+
+void App::route_keys(const std::vector<int>& keys_pressed) {
+    ImGuiContext& g = *GImGui;
+    ImGuiIO& io = ImGui::GetIO();
+    if (pressed(keys_pressed, keys::kEscape)) g.NavDisableHighlight = true;  // the keys go back to the board
+    // From the control last focused or clicked, if it is still there; the frame's last Tab decides.
+    const auto last_tab = std::find_if(keys_pressed.rbegin(), keys_pressed.rend(),
+                                       [](int key) { return key == keys::kTab || key == keys::kShiftTab; });
+    const bool tab = last_tab != keys_pressed.rend();
+    if (tab) request_tab(*last_tab == keys::kShiftTab, g.NavId != 0 && focus_alive_);
+    const bool in_controls = keyboard_in_controls();
+    keys_pressed_ = io.WantTextInput || in_controls ? nullptr : &keys_pressed;
+    // ImGui's keyboard navigation (read from the next frame on) only while a control has the focus, or
+    // Tab moves it to one: its arrows, Space and Escape work the control and its ring shows (ImGui
+    // hides the ring without it). Otherwise the arrows move the board's cursor and Space plays there,
+    // not on the button last clicked.
+    if (in_controls || tab) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    else io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+}
+
+void App::finish_keyboard_frame(const std::vector<int>& keys_pressed) {
+    // ImGui 1.86 presses the focused button with Space only; its Enter is for text input. A control
+    // that did not take this Enter as input (it is not the active item now) is pressed as with Space.
+    // And whether the focus is on a control still there, for the next Tab.
+    const ImGuiContext& g = *GImGui;
+    if (keyboard_in_controls() && !ImGui::GetIO().WantTextInput && pressed(keys_pressed, keys::kEnter) && g.ActiveId != g.NavId)
+        ImGui::ActivateItem(g.NavId);
+    focus_alive_ = g.NavIdIsAlive;
+}
+
 void App::build_ui(const UiFonts& fonts, float width, float height, const std::vector<int>& keys_pressed) {
     fonts_ = &fonts;
-    keys_pressed_ = ImGui::GetIO().WantTextInput ? nullptr : &keys_pressed;
     boards_.clear();
     controls_shown() = nlohmann::json::object();
     begin_screen_window(width, height);
+    route_keys(keys_pressed);
     if (current_) build_top_bar(width);
     if (current_) {  // the top bar's back button may have closed the game
         const float top = ImGui::GetCursorPosY() + 4.0f;
         ImGui::PushID(current_->id());  // each game's panel its own scroll position, from the top
+        board_id_ = ImGui::GetID("board");  // the screens' board: with the focus there, the keys are its
         try {
             current_->build_ui(make_frame(width, height), top);
         } catch (const std::exception& error) {
@@ -396,6 +455,8 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
         ImGui::End();
         ImGui::PopStyleColor();
     }
+    finish_keyboard_frame(keys_pressed);
+    pinch_ = 0;
     ImGui::End();
     save_if_changed();
 }

@@ -41,6 +41,8 @@ public:
     // Builds this frame's UI (between ImGui::NewFrame and ImGui::Render) in a w x h logical window,
     // with the keys pressed since the last frame.
     void build_ui(const UiFonts& fonts, float width, float height, const std::vector<int>& keys_pressed);
+    // Two fingers spread apart by `spread` (negative: together), given to the screen with the next frame.
+    void add_pinch(float spread) { pinch_ += spread; }
     // Where this frame's boards are drawn: they are drawn while ImGui renders, in the UI's order.
     void set_render_target(BoardRenderer& renderer, float pixel_ratio, int framebuffer_w, int framebuffer_h);
     // What this frame's boards show, for the frame's fingerprint (app/frame_pacer.h).
@@ -110,13 +112,21 @@ private:
     // The language menu, its right edge at `right`: each language in its own words.
     void build_language_menu(float right);
     Frame make_frame(float width, float height) const;
+    // The keyboard: Tab and Shift+Tab move a visible focus through the controls, where ImGui's arrows,
+    // Space and Enter work them; Escape, a click or no focus give the keys to the board (its cursor).
+    bool keyboard_in_controls() const;
+    void route_keys(const std::vector<int>& keys_pressed);
+    void finish_keyboard_frame(const std::vector<int>& keys_pressed);
 
     LearnedModels models_;  // before the screens, which keep a reference to it
     std::vector<std::unique_ptr<GameScreen>> screens_;  // in the start screen's order
     class LearnScreen* learn_ = nullptr;  // one of screens_, where model files go
     GameScreen* current_ = nullptr;  // null: the start screen
     const UiFonts* fonts_ = nullptr;
-    const std::vector<int>* keys_pressed_ = nullptr;
+    const std::vector<int>* keys_pressed_ = nullptr;  // null while the keys are a text field's or a control's
+    unsigned board_id_ = 0;  // the ImGui id of the screen's board, where the keys are the board's
+    float pinch_ = 0;  // add_pinch() since the last frame
+    bool focus_alive_ = false;  // the focused (or last clicked) control was drawn last frame: Tab goes on from it
     bool colorblind_ = false;
     double now_ms_ = 0;
     Message notice_;  // worded in the language shown; state() gives it in English

@@ -1,6 +1,7 @@
 #include "app/board_renderer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 
 #include "app/gl.h"
@@ -98,8 +99,9 @@ bool BoardRenderer::init(std::string& error) {
     return true;
 }
 
-void BoardRenderer::draw(const BoardPlacement& where, const std::vector<CellLook>& cells, float pixel_ratio,
-                         int framebuffer_width, int framebuffer_height, uint32_t line_rgba, uint32_t mark_rgba) {
+void BoardRenderer::draw(const BoardPlacement& where, const std::vector<CellLook>& cells, const Area& clip,
+                         float pixel_ratio, int framebuffer_width, int framebuffer_height, uint32_t line_rgba,
+                         uint32_t mark_rgba) {
     if (!program_ || cells.empty()) return;
     std::vector<Instance> instances;
     instances.reserve(cells.size());
@@ -115,7 +117,10 @@ void BoardRenderer::draw(const BoardPlacement& where, const std::vector<CellLook
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
+    glEnable(GL_SCISSOR_TEST);  // GL counts rows from the bottom
+    glScissor(static_cast<GLint>(std::lround(clip.x * pixel_ratio)),
+              static_cast<GLint>(std::lround(float(framebuffer_height) - (clip.y + clip.h) * pixel_ratio)),
+              static_cast<GLsizei>(std::lround(clip.w * pixel_ratio)), static_cast<GLsizei>(std::lround(clip.h * pixel_ratio)));
     glUseProgram(program_);
     glUniform2f(u_origin_, where.x * pixel_ratio, where.y * pixel_ratio);
     glUniform1f(u_cell_, where.cell * pixel_ratio);

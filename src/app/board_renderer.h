@@ -21,9 +21,10 @@ public:
     // Compiles the shaders; on failure returns false and fills `error` with the GL log.
     bool init(std::string& error);
 
-    // Draws `cells` (rows * cols, row-major) at `where`. pixel_ratio converts logical pixels to
+    // Draws `cells` (rows * cols, row-major) at `where`, only inside `clip` (the UI's clip rectangle
+    // where it was queued: a zoomed board's view). pixel_ratio converts logical pixels to
     // framebuffer pixels, so the board is drawn at full resolution on high-DPI screens.
-    void draw(const BoardPlacement& where, const std::vector<CellLook>& cells, float pixel_ratio,
+    void draw(const BoardPlacement& where, const std::vector<CellLook>& cells, const Area& clip, float pixel_ratio,
               int framebuffer_width, int framebuffer_height, uint32_t line_rgba, uint32_t mark_rgba);
 
 private:

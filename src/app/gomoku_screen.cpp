@@ -428,7 +428,7 @@ void GomokuScreen::handle_keys(const Frame& frame) {
     if (!frame.keys_pressed) return;
     const int n = state_.size();
     for (int key : *frame.keys_pressed) {
-        if (log_.review_key(key, state_.is_terminal()) || cursor_.move(key, n, n) || !cursor_.shown) continue;
+        if (log_.review_key(key, state_.is_terminal()) || cursor_.move(key, board_view_) || !cursor_.shown) continue;
         const int cell = cursor_.row * n + cursor_.col;
         if ((key == keys::kEnter || key == keys::kSpace) && !state_.is_terminal() && !is_ai(state_.to_move()) &&
             state_.is_legal(cell))

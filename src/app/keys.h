@@ -11,6 +11,11 @@ constexpr int kDown = kScancodeMask | 81;
 constexpr int kUp = kScancodeMask | 82;
 constexpr int kSpace = ' ';
 constexpr int kEnter = '\r';
+constexpr int kTab = '\t';
+constexpr int kEscape = '\x1B';
+// Tab with Shift held, as main.cpp reports it: the Shift may be released within the same frame, before
+// ImGui's own modifier state is read.
+constexpr int kShiftTab = -'\t';
 constexpr int kF = 'f';
 constexpr int kX = 'x';
 constexpr int kZ = 'z';

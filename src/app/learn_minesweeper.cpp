@@ -253,8 +253,9 @@ double MinesweeperLesson::live_error() const {
 void MinesweeperLesson::build_live(const Frame& frame, float x, float y, float w, float h) {
     const float caption = captions_height();
     const float half = (w - kBoardsGap) / 2;
-    const BoardPlacement left = fit_board(x, y + caption, half, h - caption, live_.rows(), live_.cols());
-    const BoardPlacement right = fit_board(x + half + kBoardsGap, y + caption, half, h - caption, live_.rows(), live_.cols());
+    const bool turned = turn_board(frame, live_.rows(), live_.cols());
+    const BoardPlacement left = fit_board(x, y + caption, half, h - caption, live_.rows(), live_.cols(), turned);
+    const BoardPlacement right = fit_board(x + half + kBoardsGap, y + caption, half, h - caption, live_.rows(), live_.cols(), turned);
     live_view_ = left;
     ImGui::SetCursorPos(ImVec2(left.x, left.y - caption));
     ImGui::TextUnformatted(tr("What the network thinks"));

@@ -4,6 +4,7 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -35,7 +36,7 @@ namespace {
 namespace keys = gridlab::app::keys;
 static_assert(keys::kLeft == SDLK_LEFT && keys::kRight == SDLK_RIGHT && keys::kUp == SDLK_UP && keys::kDown == SDLK_DOWN);
 static_assert(keys::kSpace == SDLK_SPACE && keys::kX == SDLK_x && keys::kZ == SDLK_z);
-static_assert(keys::kEnter == SDLK_RETURN && keys::kF == SDLK_f);
+static_assert(keys::kEnter == SDLK_RETURN && keys::kF == SDLK_f && keys::kTab == SDLK_TAB && keys::kEscape == SDLK_ESCAPE);
 
 gridlab::app::App* g_app = nullptr;  // for the exported web functions below
 const gridlab::Stopwatch g_clock;    // the app's clock (Frame::now_ms)
@@ -117,6 +118,8 @@ void apply_style() {
     style.Colors[ImGuiCol_ButtonActive] = ImVec4(0.28f, 0.35f, 0.48f, 1.0f);
     const gridlab::app::palette::Rgba help = gridlab::app::palette::floats(gridlab::app::palette::kHelpText);
     style.Colors[ImGuiCol_TextDisabled] = ImVec4(help.r, help.g, help.b, help.a);
+    // The keyboard's focus ring (Tab): the board cursor's yellow, seen on the dark panel and buttons.
+    style.Colors[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.84f, 0.0f, 1.0f);
 }
 
 }  // namespace
@@ -242,24 +245,40 @@ int main(int argc, char** argv) {
     int fonts_language = -1;
     long frame_count = 0;
     std::vector<int> keys_pressed;
+    // A key pressed and released within one frame: ImGui, which reads the keys held when a frame
+    // starts, would miss the press (a focused button's Space, an arrow among the controls), so its
+    // release waits for the next frame.
+    std::vector<SDL_Event> key_ups_deferred;
+    std::vector<SDL_Scancode> keys_down_this_frame;
 
     gridlab::app::Platform::run([&]() -> gridlab::app::Platform::Pace {
         const gridlab::Stopwatch frame_time;
         SDL_Event event;
         bool quit = false;
-        bool input = false;
+        bool input = !key_ups_deferred.empty();
         keys_pressed.clear();
+        for (SDL_Event& key_up : key_ups_deferred) ImGui_ImplSDL2_ProcessEvent(&key_up);
+        key_ups_deferred.clear();
+        keys_down_this_frame.clear();
         while (SDL_PollEvent(&event)) {
             input = true;
+            if (event.type == SDL_KEYUP && std::count(keys_down_this_frame.begin(), keys_down_this_frame.end(), event.key.keysym.scancode)) {
+                key_ups_deferred.push_back(event);
+                continue;
+            }
+            if (event.type == SDL_KEYDOWN) keys_down_this_frame.push_back(event.key.keysym.scancode);
             ImGui_ImplSDL2_ProcessEvent(&event);
             if (event.type == SDL_WINDOWEVENT) g_pacer.redraw();  // uncovered or resized: draw it again
             if (event.type == SDL_QUIT) quit = true;
+            if (event.type == SDL_MULTIGESTURE) app.add_pinch(event.mgesture.dDist);
             if (event.type == SDL_DROPFILE) {  // a model file dropped on the desktop app's window
                 std::ifstream file(event.drop.file, std::ios::binary);
                 app.open_file(std::string(std::istreambuf_iterator<char>(file), {}));
                 SDL_free(event.drop.file);
             }
-            if (event.type == SDL_KEYDOWN) keys_pressed.push_back(event.key.keysym.sym);
+            if (event.type == SDL_KEYDOWN)
+                keys_pressed.push_back(event.key.keysym.sym == SDLK_TAB && (event.key.keysym.mod & KMOD_SHIFT) ? keys::kShiftTab
+                                                                                                             : event.key.keysym.sym);
         }
         int w, h, fb_w, fb_h;
         platform.sizes(w, h, fb_w, fb_h);

@@ -94,20 +94,20 @@ void draw_minesweeper_board(const Frame& frame, const BoardPlacement& board, con
         if (cell == overlay.ring) look.mark = kMarkRing;
     }
     frame.board(board, std::move(cells), 0, kInk);
+    const ImVec2 origin = ImGui::GetWindowPos();
     if (overlay.last_move >= 0) {
-        const ImVec2 low(ImGui::GetWindowPos().x + board.x + float(overlay.last_move % board.cols) * board.cell + 1.0f,
-                         ImGui::GetWindowPos().y + board.y + float(overlay.last_move / board.cols) * board.cell + 1.0f);
+        const Corner corner = cell_corner(board, overlay.last_move / board.cols, overlay.last_move % board.cols);
+        const ImVec2 low(origin.x + corner.x + 1.0f, origin.y + corner.y + 1.0f);
         ImGui::GetWindowDrawList()->AddRect(low, ImVec2(low.x + board.cell - 2.0f, low.y + board.cell - 2.0f),
                                             IM_COL32(60, 130, 246, 255), 4.0f, 0, 2.0f);
     }
 
     // Numbers, flags, mines and percentages on top of the cells.
     ImFont* font = frame.fonts->large;
-    const ImVec2 origin = ImGui::GetWindowPos();
     const float number_size = board.cell * 0.62f;
     for (int cell = 0; cell < state.size(); ++cell) {
-        const ImVec2 centre(origin.x + board.x + (float(cell % board.cols) + 0.5f) * board.cell,
-                            origin.y + board.y + (float(cell / board.cols) + 0.5f) * board.cell);
+        const Corner corner = cell_corner(board, cell / board.cols, cell % board.cols);
+        const ImVec2 centre(origin.x + corner.x + 0.5f * board.cell, origin.y + corner.y + 0.5f * board.cell);
         const int8_t view = state.view(cell);
         if (view >= 1 && view <= 8) {
             const char digit[2] = {char('0' + view), 0};

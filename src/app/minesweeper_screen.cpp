@@ -30,6 +30,8 @@ constexpr const char* kFirstClickNames[] = {tr_key("Safe cell"), tr_key("Opens a
 constexpr const char* kSolvers[] = {"kb", "elimination", "probability", "learned"};
 constexpr const char* kOverlays[] = {"probability", "proofs", "sentences"};  // show=, in the order of the flags
 constexpr float kLongPressSeconds = 0.45f;
+constexpr float kZooms[] = {1.0f, 1.5f, 2.0f, 3.0f};  // the zoom buttons' steps
+constexpr float kPinchPerStep = 0.04f;  // SDL's spread of fingers 100 px further apart on a phone: one step
 // A saved game's clock: more than this is not a game's time (and beyond about 1e305 its milliseconds
 // overflow to infinity, which no save can hold).
 constexpr double kMaxSavedSeconds = 1e9;
@@ -114,6 +116,7 @@ void MinesweeperScreen::new_game(const Params& params) {
     edit_cols_ = settings.cols;
     edit_mines_ = settings.mines;
     cursor_ = {};
+    pan_ = {};  // a zoomed board shows its middle
     mark_dirty();
 }
 
@@ -287,7 +290,17 @@ void MinesweeperScreen::build_board(const Frame& frame, const BoardPlacement& bo
 void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_ms) {
     const ImGuiIO& io = ImGui::GetIO();
     const int cell = cell_under_mouse(board);
-    if (ImGui::IsItemActivated()) long_press_done_ = false;
+    if (ImGui::IsItemActivated()) {
+        long_press_done_ = dragged_ = false;
+        pan_at_press_ = pan_;
+    }
+    if (zoom_ > 1.0f && ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+        // A finger or the mouse moves a zoomed board, from the next frame, by the whole drag: the
+        // moves before it passed ImGui's drag threshold too.
+        dragged_ = true;
+        const ImVec2 drag = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left);
+        pan_ = {pan_at_press_.x + drag.x, pan_at_press_.y + drag.y};
+    }
     auto try_apply = [&](Kind kind) {
         try {
             apply({kind, cell});
@@ -297,14 +310,14 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
     };
     if (cell < 0 || state_.terminal()) return;
     now_ms_ = now_ms;
-    if (ImGui::IsItemActive() && !long_press_done_ && io.MouseDownDuration[0] > kLongPressSeconds &&
+    if (ImGui::IsItemActive() && !long_press_done_ && !dragged_ && io.MouseDownDuration[0] > kLongPressSeconds &&
         state_.view(cell) >= ms::kHidden) {
         long_press_done_ = true;  // touch: a long press flags
         try_apply(Kind::Flag);
     }
     // A click is a left press and release on the board, not a release after dragging from elsewhere.
     if (ImGui::IsItemDeactivated() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::IsItemHovered() &&
-        !long_press_done_) {
+        !long_press_done_ && !dragged_) {
         const int8_t view = state_.view(cell);
         if (view >= 1 && view <= 8) try_apply(Kind::Chord);
         else if (view == ms::kHidden) try_apply(Kind::Reveal);
@@ -316,9 +329,12 @@ void MinesweeperScreen::handle_pointer(const BoardPlacement& board, double now_m
 void MinesweeperScreen::handle_keys(const Frame& frame) {
     if (!frame.keys_pressed) return;
     for (int key : *frame.keys_pressed) {
-        if (log_.review_key(key, state_.terminal()) || cursor_.move(key, state_.rows(), state_.cols()) || !cursor_.shown ||
-            state_.terminal())
+        if (log_.review_key(key, state_.terminal())) continue;
+        if (cursor_.move(key, board_view_)) {
+            pan_ = pan_to_show(board_view_, board_area_, cursor_.row, cursor_.col, pan_);  // a zoomed board follows it
             continue;
+        }
+        if (!cursor_.shown || state_.terminal()) continue;
         const int cell = state_.index(cursor_.row, cursor_.col);
         const int8_t view = state_.view(cell);
         try {
@@ -386,6 +402,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     }
     ImGui::SameLine();
     if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
+    build_zoom_buttons();
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 30);
     if (hint_shown_ && decision() && decision()->move >= 0)
@@ -462,22 +479,71 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     if (!settings_error_.empty()) text_wrapped(settings_error_);
 }
 
+void MinesweeperScreen::zoom_by(int steps) {
+    const int step = static_cast<int>(std::find(std::begin(kZooms), std::end(kZooms), zoom_) - std::begin(kZooms));
+    const float zoom = kZooms[std::clamp(step + steps, 0, static_cast<int>(std::size(kZooms)) - 1)];
+    pan_ = {pan_.x * zoom / zoom_, pan_.y * zoom / zoom_};  // the middle of the view stays where it is
+    zoom_ = zoom;
+}
+
+void MinesweeperScreen::follow_pinch(float spread) {
+    pinch_spread_ += spread;
+    if (std::fabs(pinch_spread_) < kPinchPerStep) return;
+    zoom_by(pinch_spread_ > 0 ? 1 : -1);
+    pinch_spread_ = 0;
+}
+
+void MinesweeperScreen::build_zoom_buttons() {
+    // Expert on a phone has cells of about 10 px, even turned: larger, and dragged around, they fit a finger.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(tr("Zoom"));
+    ImGui::SameLine();
+    // Never disabled at the ends (they do nothing there): Tab would stop on a disabled button.
+    if (ImGui::Button("-##zoom_out", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0))) zoom_by(-1);
+    note_control("zoom_out");
+    ImGui::SameLine();
+    if (ImGui::Button("+##zoom_in", ImVec2(ImGui::GetFrameHeight() * 1.4f, 0))) zoom_by(1);
+    note_control("zoom_in");
+    ImGui::SameLine();
+    ImGui::Text("%d%%", static_cast<int>(std::lround(zoom_ * 100)));
+}
+
 void MinesweeperScreen::build_ui(const Frame& frame, float top) {
     const Layout layout = split_layout(frame, top);
-    const BoardPlacement board = fit_board(layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand,
-                                           layout.board_w - kCoordinateBand, layout.board_h - kCoordinateBand, state_.rows(), state_.cols());
+    follow_pinch(frame.pinch);
+    const Area area{layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand, layout.board_w - kCoordinateBand,
+                    layout.board_h - kCoordinateBand};
+    // Expert's 16x30 on a phone: 30 rows of 16, which zoomed fill the screen's width and pan only up and down.
+    const bool turned = turn_board(frame, state_.rows(), state_.cols());
+    const BoardPlacement board =
+        zoom_board(fit_board(area.x, area.y, area.w, area.h, state_.rows(), state_.cols(), turned), area, zoom_, pan_);
     board_view_ = board;
-    ImGui::SetCursorPos(ImVec2(board.x, board.y));
-    ImGui::InvisibleButton("board", ImVec2(board.cell * board.cols, board.cell * board.rows),
-                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    board_area_ = board_view(board, area);
+    ImGui::SetCursorPos(ImVec2(board_area_.x, board_area_.y));
+    ImGui::InvisibleButton("board", ImVec2(board_area_.w, board_area_.h), ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
     handle_pointer(board, frame.now_ms);
     handle_keys(frame);
+    // A zoomed board shows only in its area; its coordinates only beside the area.
+    const ImVec2 origin = ImGui::GetWindowPos();
+    ImGui::PushClipRect(ImVec2(origin.x + board_area_.x, origin.y + board_area_.y),
+                        ImVec2(origin.x + board_area_.x + board_area_.w, origin.y + board_area_.y + board_area_.h), true);
     build_board(frame, board);
     cursor_.draw(board);
-    draw_coordinates(board, Coordinates::Numbers);
+    ImGui::PopClipRect();
+    ImGui::PushClipRect(ImVec2(origin.x + board_area_.x - kCoordinateBand, origin.y + board_area_.y - kCoordinateBand),
+                        ImVec2(origin.x + board_area_.x + board_area_.w, origin.y + board_area_.y + board_area_.h), true);
+    draw_coordinates(board, Coordinates::Numbers, 0.0f, -1, &board_area_);
+    ImGui::PopClipRect();
     begin_panel(layout);
     build_panel(frame);
     ImGui::EndChild();
+}
+
+nlohmann::json MinesweeperScreen::view_json() const {
+    nlohmann::json view = app::view_json(board_view_);
+    view["zoom"] = zoom_;
+    view["shown"] = {{"x", board_area_.x}, {"y", board_area_.y}, {"w", board_area_.w}, {"h", board_area_.h}};  // zoomed: a part
+    return view;
 }
 
 nlohmann::json MinesweeperScreen::state() const {
@@ -486,7 +552,7 @@ nlohmann::json MinesweeperScreen::state() const {
     const ms::Decision* decided = decision();
     return {
         {"game", "minesweeper"},
-        {"view", view_json(board_view_)},
+        {"view", view_json()},
         {"seed", seed_},
         {"level", level_},
         {"rows", state_.rows()},

@@ -64,6 +64,10 @@ private:
     void stop_analysis();
     void play_decision();  // reveals the decision's cell, or stops the AI when it has none
     void build_board(const Frame& frame, const BoardPlacement& board);
+    void build_zoom_buttons();
+    void zoom_by(int steps);  // steps along kZooms, staying in its range
+    void follow_pinch(float spread);  // two fingers spread or pinched zoom in or out a step at a time
+    nlohmann::json view_json() const;  // where the board is (app::view_json), its zoom and the part shown
     void handle_pointer(const BoardPlacement& board, double now_ms);
     void handle_keys(const Frame& frame);  // arrows move the cursor; Enter or Space reveals (or chords), F flags
     void build_panel(const Frame& frame);
@@ -75,6 +79,11 @@ private:
     const LearnedModels* models_;  // the Learn screen's agent, for ai=learned
     Params params_;
     BoardPlacement board_view_;  // where the board was drawn last frame
+    Area board_area_;             // the part of it on the screen (all of it, unless zoomed)
+    // Zoom (its buttons) and, on a zoomed board larger than its area, how far it was dragged from centred.
+    float zoom_ = 1.0f;
+    Corner pan_, pan_at_press_;
+    float pinch_spread_ = 0;  // of the fingers since the last zoom step they made
     uint64_t seed_ = 0;
     std::string solver_name_ = "probability";
     std::string level_ = "beginner";
@@ -97,8 +106,9 @@ private:
     // Timer: from the first reveal to the end.
     std::optional<double> started_ms_, finished_ms_;
     double now_ms_ = 0;
-    // Pointer: a long press flags, and the release that ends it does nothing more.
-    bool long_press_done_ = false;
+    // Pointer: a long press flags, and the release that ends it does nothing more; nor does the
+    // release of a press that became a drag (panning a zoomed board).
+    bool long_press_done_ = false, dragged_ = false;
     // Settings panel edits, applied by "New game".
     std::string edit_seed_, settings_error_;
     int edit_level_ = 0, edit_first_ = 0, edit_solver_ = 2, edit_rows_ = 16, edit_cols_ = 30, edit_mines_ = 99;

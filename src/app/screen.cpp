@@ -90,7 +90,9 @@ void begin_panel(const Layout& layout) {
     const palette::Rgba panel = palette::floats(palette::kPanel);
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(panel.r, panel.g, panel.b, panel.a));
     ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 8.0f);
-    ImGui::BeginChild("panel", ImVec2(layout.panel_w, layout.panel_h), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+    // NavFlattened: Tab goes from the top bar and the board on into the panel's controls (app.cpp).
+    ImGui::BeginChild("panel", ImVec2(layout.panel_w, layout.panel_h), false,
+                      ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_NavFlattened);
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();
     // A finger (or the mouse) dragged on the panel scrolls it, as on any phone page: ImGui itself
@@ -124,14 +126,17 @@ void new_game_buttons(GameScreen& screen, Params settings, uint64_t current_seed
     }
 }
 
-bool BoardCursor::move(int key, int rows, int cols) {
-    const int down = key == keys::kDown ? 1 : key == keys::kUp ? -1 : 0;
-    const int right = key == keys::kRight ? 1 : key == keys::kLeft ? -1 : 0;
-    if (!down && !right) return false;
+bool BoardCursor::move(int key, const BoardPlacement& board) {
+    const int screen_down = key == keys::kDown ? 1 : key == keys::kUp ? -1 : 0;
+    const int screen_right = key == keys::kRight ? 1 : key == keys::kLeft ? -1 : 0;
+    if (!screen_down && !screen_right) return false;
+    // Turned clockwise, the screen's down is the game's next column and its right the game's row above.
+    const int down = board.turned ? -screen_right : screen_down;
+    const int right = board.turned ? screen_down : screen_right;
     // The first key shows the cursor where it is, rather than a step away from an unseen place.
     if (shown) {
-        row = std::clamp(row + down, 0, rows - 1);
-        col = std::clamp(col + right, 0, cols - 1);
+        row = std::clamp(row + down, 0, board.rows - 1);
+        col = std::clamp(col + right, 0, board.cols - 1);
     }
     shown = true;
     return true;
@@ -140,7 +145,8 @@ bool BoardCursor::move(int key, int rows, int cols) {
 void BoardCursor::draw(const BoardPlacement& board) const {
     if (!shown) return;
     const ImVec2 origin = ImGui::GetWindowPos();
-    const ImVec2 low(origin.x + board.x + float(col) * board.cell, origin.y + board.y + float(row) * board.cell);
+    const Corner corner = cell_corner(board, row, col);
+    const ImVec2 low(origin.x + corner.x, origin.y + corner.y);
     const ImVec2 high(low.x + board.cell, low.y + board.cell);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRect(low, high, IM_COL32(0, 0, 0, 255), 3.0f, 0, 5.0f);  // dark edge: seen on light cells too
@@ -155,7 +161,7 @@ std::string column_label(int col, Coordinates style) {
     return style == Coordinates::Gomoku ? std::string(1, static_cast<char>('a' + col)) : std::to_string(col + 1);
 }
 
-void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap, int rows_labelled) {
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap, int rows_labelled, const Area* shown) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetWindowPos();
     const float size = std::min(13.0f, std::max(9.0f, board.cell * 0.5f));
@@ -167,12 +173,25 @@ void draw_coordinates(const BoardPlacement& board, Coordinates style, float band
                       colour, text.c_str());
     };
     auto labelled = [every](int index) { return index == 0 || (index + 1) % every == 0; };
-    const float left = board.x - band_gap - kCoordinateBand / 2, above = board.y - band_gap - kCoordinateBand / 2;
+    const float left = (shown ? shown->x : board.x) - band_gap - kCoordinateBand / 2;
+    const float above = (shown ? shown->y : board.y) - band_gap - kCoordinateBand / 2;
+    // Turned (board_look.h), the game's columns are labelled down the left edge and its rows, from
+    // the last on the left, along the top.
     const int first_row = rows_labelled < 0 ? 0 : board.rows - rows_labelled;
-    for (int row = first_row; row < board.rows; ++row)
-        if (labelled(row)) put(row_label(row, board.rows, style), left, board.y + (float(row) + 0.5f) * board.cell);
-    for (int col = 0; col < board.cols; ++col)
-        if (labelled(col)) put(column_label(col, style), board.x + (float(col) + 0.5f) * board.cell, above);
+    for (int row = first_row; row < board.rows; ++row) {
+        if (!labelled(row)) continue;
+        const Corner corner = cell_corner(board, row, 0);
+        const std::string label = row_label(row, board.rows, style);
+        if (board.turned) put(label, corner.x + 0.5f * board.cell, above);
+        else put(label, left, corner.y + 0.5f * board.cell);
+    }
+    for (int col = 0; col < board.cols; ++col) {
+        if (!labelled(col)) continue;
+        const Corner corner = cell_corner(board, board.rows - 1, col);
+        const std::string label = column_label(col, style);
+        if (board.turned) put(label, left, corner.y + 0.5f * board.cell);
+        else put(label, corner.x + 0.5f * board.cell, above);
+    }
 }
 
 nlohmann::json& controls_shown() {
@@ -182,20 +201,20 @@ nlohmann::json& controls_shown() {
 
 void note_control(const std::string& id) {
     const ImVec2 low = ImGui::GetItemRectMin(), high = ImGui::GetItemRectMax();
-    controls_shown()[id] = {{"x", low.x}, {"y", low.y}, {"w", high.x - low.x}, {"h", high.y - low.y}};
+    // "focused": the keyboard's focus ring is on it (Tab).
+    const bool focused = ImGui::GetItemID() == GImGui->NavId && !GImGui->NavDisableHighlight;
+    controls_shown()[id] = {{"x", low.x}, {"y", low.y}, {"w", high.x - low.x}, {"h", high.y - low.y}, {"focused", focused}};
 }
 
 nlohmann::json view_json(const BoardPlacement& board) {
-    return {{"x", board.x}, {"y", board.y}, {"cell", board.cell}, {"rows", board.rows}, {"cols", board.cols}};
+    return {{"x", board.x}, {"y", board.y}, {"cell", board.cell}, {"rows", board.rows}, {"cols", board.cols},
+            {"turned", board.turned}};
 }
 
 int cell_under_mouse(const BoardPlacement& board) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const ImVec2 origin = ImGui::GetWindowPos();
-    const int col = static_cast<int>(std::floor((mouse.x - origin.x - board.x) / board.cell));
-    const int row = static_cast<int>(std::floor((mouse.y - origin.y - board.y) / board.cell));
-    if (row < 0 || row >= board.rows || col < 0 || col >= board.cols) return -1;
-    return row * board.cols + col;
+    return cell_at(board, mouse.x - origin.x, mouse.y - origin.y);
 }
 
 }  // namespace gridlab::app

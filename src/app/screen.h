@@ -41,6 +41,9 @@ struct Frame {
     // from ImGui's key state, which misses a press and release within one frame on a slow machine.
     // Empty while a text field has the keyboard.
     const std::vector<int>* keys_pressed = nullptr;
+    // How much two fingers spread apart since the last frame (SDL's multi-finger gesture: a fraction
+    // of the touch surface; negative: pinched together).
+    float pinch = 0;
     // Queues a board drawn by the shaders at this point of the current window's draw order.
     void (*queue_board)(void* owner, const BoardPlacement&, std::vector<CellLook>, uint32_t line_rgba,
                         uint32_t mark_rgba) = nullptr;
@@ -55,7 +58,7 @@ struct Frame {
     void frame_by(double at_ms) const { request_frame(owner, at_ms); }
     void board(const BoardPlacement& where, std::vector<CellLook> cells, uint32_t line_rgba = 0,
                uint32_t mark_rgba = 0xE5484DFF) const {
-        queue_board(owner, where, std::move(cells), line_rgba, mark_rgba);
+        queue_board(owner, upright(where), upright_cells(where, std::move(cells)), line_rgba, mark_rgba);
     }
 };
 
@@ -66,6 +69,9 @@ struct Layout {
     float panel_x, panel_y, panel_w, panel_h;
 };
 Layout split_layout(const Frame& frame, float top);
+// Whether a rows x cols board is drawn turned a quarter (board_look.h): a board wider than tall on a
+// portrait screen (a phone), its long side down the screen's.
+inline bool turn_board(const Frame& frame, int rows, int cols) { return frame.height > frame.width && cols > rows; }
 // Begins the side panel as a child window (end it with ImGui::EndChild()).
 void begin_panel(const Layout& layout);
 // The foot of every settings panel: a seed field (empty: a new random seed) and the buttons
@@ -81,7 +87,10 @@ void new_game_buttons(class GameScreen& screen, Params settings, uint64_t curren
 // `rows_labelled`: how many rows, from the bottom, have a label (Puyo's spawn rows have none); -1: all.
 enum class Coordinates { Numbers, Gomoku, Puyo };
 constexpr float kCoordinateBand = 18.0f;
-void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap = 0.0f, int rows_labelled = -1);
+// `shown`: the part of a zoomed board on the screen, beside which the labels go (not the board's edge,
+// which may be scrolled away).
+void draw_coordinates(const BoardPlacement& board, Coordinates style, float band_gap = 0.0f, int rows_labelled = -1,
+                      const Area* shown = nullptr);
 std::string row_label(int row, int rows, Coordinates style);
 std::string column_label(int col, Coordinates style);
 
@@ -90,18 +99,21 @@ std::string column_label(int col, Coordinates style);
 struct BoardCursor {
     int row = 0, col = 0;
     bool shown = false;
-    // Moves one cell for an arrow key, staying on a rows x cols board; false for any other key.
-    bool move(int key, int rows, int cols);
+    // Moves one cell for an arrow key, staying on the board; false for any other key. On a turned
+    // board the arrows move as the player sees it: Down is the game's next column.
+    bool move(int key, const BoardPlacement& board);
     void draw(const BoardPlacement& board) const;
     nlohmann::json json() const { return {{"row", row}, {"col", col}, {"shown", shown}}; }
 };
 
 // Where the last item (a button, a checkbox) was drawn, in CSS pixels, under `id` in this frame's
-// controls (window.gridlab.controls()): tests click on them by name. The app clears them at each frame.
+// controls (window.gridlab.controls()): tests click on them by name, and read "focused" (the keyboard's
+// focus ring is on it). The app clears them at each frame.
 void note_control(const std::string& id);
 nlohmann::json& controls_shown();
 
-// Where a board is on the page, in CSS pixels, for state(): tests click on cells with it.
+// Where a board is on the page, in CSS pixels, for state(): tests click on cells with it. "rows" and
+// "cols" are the game's; "turned": drawn a quarter turn clockwise (board_look.h).
 nlohmann::json view_json(const BoardPlacement& board);
 // The cell under the mouse inside `board`, or -1.
 int cell_under_mouse(const BoardPlacement& board);

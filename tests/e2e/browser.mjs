@@ -77,10 +77,18 @@ export function recordMeasurement(name, value) {
   writeFileSync(resolve(OUT_DIR, name + '.json'), JSON.stringify(value, null, 2) + '\n');
 }
 
+// The centre of the game's cell (row, col) on the page. A turned board (a wide Minesweeper board on a
+// phone) is drawn a quarter turn clockwise: the game's columns go down, its rows from right to left.
+export function cellCentre(view, row, col) {
+  const [screenRow, screenCol] = view.turned ? [col, view.rows - 1 - row] : [row, col];
+  return [view.x + (screenCol + 0.5) * view.cell, view.y + (screenRow + 0.5) * view.cell];
+}
+
 // Clicks the centre of board cell (row, col) with the mouse, as a player would.
 export async function clickCell(page, row, col, button = 'left') {
   const { view } = await appState(page);
-  await page.mouse.click(view.x + (col + 0.5) * view.cell, view.y + (row + 0.5) * view.cell, { button });
+  const [x, y] = cellCentre(view, row, col);
+  await page.mouse.click(x, y, { button });
   await frames(page, 2);
 }
 
