@@ -11,20 +11,13 @@
 #include "gomoku/ai.h"
 #include "learn/model_file.h"
 #include "puyo/learner.h"
+#include "screen_frames.h"
 
 using namespace gridlab;
 using namespace gridlab::app;
 using nlohmann::json;
 
 namespace {
-
-// A frame for update() without a window: the screens only ask for further frames.
-Frame quiet_frame(double now_ms) {
-    Frame frame;
-    frame.now_ms = now_ms;
-    frame.request_frame = [](void*, double) {};
-    return frame;
-}
 
 // A small Puyo agent, trained for 20 games of 20 pairs under `rules`.
 std::shared_ptr<const learn::Model> puyo_agent(puyo::RuleSet rules = puyo::RuleSet::Tsu) {
@@ -46,12 +39,6 @@ puyo::State agent_game(const learn::Model& model, uint64_t seed) {
     puyo::State game({puyo::RuleSet::Tsu, 4, 20}, seed);
     while (!game.terminal()) game.apply(agent.decide(game).placement);
     return game;
-}
-
-// Runs the screen's frames (one every 10 ms) until `done` or 2,000 frames.
-template <class Screen, class Done>
-void run_frames(Screen& screen, Done done) {
-    for (int i = 0; i < 2000 && !done(); ++i) screen.update(quiet_frame(1e6 + 10.0 * i), 50.0);
 }
 
 std::string refusal_of(GameScreen& screen, const Params& params) {

@@ -6,6 +6,7 @@
 #include "app/minesweeper_screen.h"
 #include "app/move_log.h"
 #include "app/puyo_screen.h"
+#include "screen_frames.h"
 
 using namespace gridlab::app;
 using gridlab::Refusal;
@@ -13,19 +14,6 @@ using gridlab::render;
 using nlohmann::json;
 
 namespace {
-
-Frame quiet_frame(double now_ms) {
-    Frame frame;
-    frame.now_ms = now_ms;
-    frame.request_frame = [](void*, double) {};
-    return frame;
-}
-
-// Runs the screen's frames (one every 10 ms) until `done` or 5,000 frames.
-template <class Done>
-void run_frames(GameScreen& screen, Done done) {
-    for (int i = 0; i < 5000 && !done(); ++i) screen.update(quiet_frame(1e6 + 10.0 * i), 50.0);
-}
 
 // pure-mcts against itself on 7x7, four in a row, 300 playouts a move: the same game every time.
 const Params kGomokuGame{{"size", "7"}, {"win", "4"}, {"black", "pure-mcts"}, {"white", "pure-mcts"}, {"playouts", "300"}, {"seed", "5"}};
