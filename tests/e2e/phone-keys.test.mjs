@@ -79,6 +79,9 @@ test('phone: the zoom buttons make expert\'s cells finger-sized; a drag pans, a 
   const [x0, y0] = [shown.x + shown.w / 2, shown.y + shown.h / 2];
   await app.page.mouse.move(x0, y0);
   await app.page.mouse.down();
+  // A finger rests a moment before it drags: the press has a frame of its own (the app takes the
+  // drag from where ImGui saw the press, the pointer's place at the frame that read it).
+  await frames(app.page, 2);
   for (let step = 1; step <= 10; ++step) { await app.page.mouse.move(x0 - step * 10, y0 - step * 15); await frames(app.page, 1); }
   await app.page.mouse.up();
   await frames(app.page);
