@@ -10,6 +10,7 @@
 #include "app/keys.h"
 #include "app/puyo_look.h"
 #include "app/screen.h"
+#include "core/json_int.h"
 
 namespace gridlab::app {
 
@@ -174,9 +175,9 @@ void MoveLog::show(int move) {
 void MoveLog::review(const nlohmann::json& move, bool finished) {
     if (!move.is_number_integer()) throw Refusal(translatable("review: expected a move number"));
     if (!finished) throw Refusal(translatable("review: only a finished game can be stepped through"));
-    const bool in_range = move.is_number_unsigned() ? move.get<uint64_t>() <= uint64_t(moves()) : move.get<int64_t>() >= 0 && move.get<int64_t>() <= moves();
-    if (!in_range) throw ValueError(ValueError::Kind::OutOfRange, "review", move.dump(), "0", std::to_string(moves()));
-    show(move.get<int>());
+    const std::optional<int> shown = json_int(move, 0, moves());
+    if (!shown) throw ValueError(ValueError::Kind::OutOfRange, "review", move.dump(), "0", std::to_string(moves()));
+    show(*shown);
 }
 
 bool MoveLog::review_key(int key, bool finished) {
