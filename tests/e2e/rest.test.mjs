@@ -58,10 +58,14 @@ test('a key, window.gridlab.act and the AI worker\'s answer each wake a resting 
   assert.equal(afterAi.drawn, 0, 'at rest once the AI has moved');
   assert.equal((await appState(app.page)).moves.length, 2);
 
+  // Tab moves the keyboard's focus ring, so the key is drawn in the next animation frame rather than
+  // at the next heartbeat. (A count of frames in a fixed wall time failed on a loaded CI machine.)
   await app.page.focus('#canvas');
+  await app.page.waitForTimeout(500);
+  const beforeKey = await appFrames(app.page);
   await app.page.keyboard.press('Tab');
-  const woken = await framesOver(app.page, 100);
-  assert.ok(woken.built >= 3, `a key wakes the frames at the display's rate (${woken.built} in 100 ms)`);
+  const atKey = await framesAtNextAnimationFrame(app.page);
+  assert.ok(atKey.drawn > beforeKey.drawn, `a key is drawn at once (${atKey.drawn - beforeKey.drawn} frames)`);
   assert.deepEqual(app.errors, []);
   await app.close();
 });
