@@ -1,4 +1,4 @@
-// gridlab puyo chain | eval | pairs | play (train: puyo_train_command.cpp)
+// gridlab puyo chain | eval | pairs | play | tune (train: puyo_train_command.cpp)
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -8,11 +8,11 @@
 #include "core/parallel.h"
 #include "core/rng.h"
 #include "core/text.h"
-#include "core/time_budget.h"
 #include "learn/model_file.h"
 #include "puyo/beam.h"
 #include "puyo/learner.h"
 #include "puyo/pair_file.h"
+#include "puyo/tuning.h"
 
 namespace gridlab::cli {
 
@@ -33,6 +33,26 @@ nlohmann::json placement_json(Placement placement) {
     return {{"action", action_of(placement)}, {"column", placement.column}, {"rotation", placement.rotation}};
 }
 
+// The beam's search and its evaluation's weights (--weights '{"chain": 1200}': the named ones replace
+// the defaults), for the commands that play it and for `tune`.
+void add_search_options(CLI::App* command, BeamOptions& beam, std::string& weights) {
+    command->add_option("--width", beam.width, "beam: fields kept per pair")->check(CLI::Range(1, 10000));
+    command->add_option("--depth", beam.depth, "beam: pairs searched ahead")->check(CLI::Range(1, 64));
+    command->add_option("--samples", beam.samples, "beam: futures sampled after the previews")->check(CLI::Range(1, 64));
+    command->add_option("--weights", weights, "beam: evaluation weights as JSON, e.g. '{\"chain\": 1200}' (the rest default)");
+}
+
+EvalWeights parse_weights(const std::string& text) {
+    if (text.empty()) return {};
+    const nlohmann::json document = nlohmann::json::parse(text, nullptr, false);
+    if (document.is_discarded()) throw InputError("--weights: not JSON: " + text);
+    try {
+        return weights_from_json(document);
+    } catch (const std::invalid_argument& error) {
+        throw InputError(std::string("--") + error.what());
+    }
+}
+
 // The options every game-playing command shares.
 struct GameOptions {
     std::string rules = "tsu";
@@ -41,6 +61,7 @@ struct GameOptions {
     int pairs = 50;
     uint64_t seed = 1;
     BeamOptions beam;
+    std::string weights;                         // --weights, read into beam.weights by load_model()
     double ms = 0;
     std::string model;                           // --model, for --ai learned
     std::shared_ptr<const learn::Model> learned;  // read from it by load_model()
@@ -59,15 +80,16 @@ struct GameOptions {
             ->check(number_range(0.0, 600000.0));
         command->add_option("--nodes", beam.max_nodes, "beam: at most this many positions per move (0: no limit)")
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
-        command->add_option("--width", beam.width, "beam: fields kept per pair")->check(CLI::Range(1, 10000));
-        command->add_option("--depth", beam.depth, "beam: pairs searched ahead")->check(CLI::Range(1, 64));
-        command->add_option("--samples", beam.samples, "beam: futures sampled after the previews")->check(CLI::Range(1, 64));
+        add_search_options(command, beam, weights);
         command->add_option("--fire-score", beam.fire_score, "beam: fire any known chain worth this much (0: at the end)")
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     }
     Settings settings() const { return {kRuleNames.at(rules), colors, pairs}; }
-    // Reads --model for --ai learned (before any game starts, so that a bad file plays none).
+    // Reads --weights, and --model for --ai learned (before any game starts, so that bad input plays
+    // no game).
     void load_model() {
+        beam.weights = parse_weights(weights);
+        if (!weights.empty() && ai != "beam") throw InputError("--weights goes with --ai beam");
         if ((ai == "learned") != !model.empty()) throw InputError("--model goes with --ai learned, and only with it");
         if (lookahead && ai != "learned") throw InputError("--lookahead goes with --ai learned");
         if (model.empty()) return;
@@ -85,7 +107,6 @@ struct GameOptions {
 
 // Game i of a seeded run: its pair sequence and its AI's own randomness.
 uint64_t game_seed(uint64_t seed, int game) { return Rng::for_stream(seed, static_cast<uint64_t>(game)).next_u64(); }
-uint64_t ai_seed(uint64_t seed, int game) { return Rng::for_stream(~seed, static_cast<uint64_t>(game)).next_u64(); }
 
 void add_chain_command(CLI::App& puyo) {
     auto* command = puyo.add_subcommand("chain", "Resolve a field read from stdin (top row first)");
@@ -110,15 +131,6 @@ void add_chain_command(CLI::App& puyo) {
                     {"field", field.to_lines(input_rows)}});
     });
 }
-
-struct GameRecord {
-    int64_t score = 0;
-    int max_chain = 0;
-    int64_t best_chain_score = 0;
-    int moves = 0;
-    double think_ms = 0;
-    double think_cpu_ms = 0;
-};
 
 std::vector<PairSequence> read_pair_file(const std::string& path, int colors) {
     std::ifstream file(path, std::ios::binary);
@@ -187,28 +199,16 @@ void add_eval_command(CLI::App& puyo) {
         };
         std::vector<GameRecord> records(static_cast<size_t>(*games));
         parallel_for(*games, *jobs, [&](int game) {
-            State state = start(game);
-            const std::unique_ptr<Ai> ai = options->make(ai_seed(options->seed, game));
-            GameRecord& record = records[static_cast<size_t>(game)];
-            while (!state.terminal()) {
-                const Stopwatch watch;
-                const CpuStopwatch cpu;
-                const Plan plan = ai->decide(state);
-                record.think_cpu_ms += cpu.elapsed_ms();
-                record.think_ms += watch.elapsed_ms();
-                state.apply(plan.placement);
-                ++record.moves;
-            }
-            record.score = state.score();
-            record.max_chain = state.max_chain();
-            record.best_chain_score = state.best_chain_score();
+            const std::unique_ptr<Ai> ai = options->make(game_ai_seed(options->seed, game));
+            records[static_cast<size_t>(game)] = play_game(start(game), *ai);
         });
-        int64_t total_score = 0, total_chain = 0, moves = 0, reach_60k = 0, reach_100k = 0;
+        int64_t total_score = 0, total_chain = 0, total_best = 0, moves = 0, reach_60k = 0, reach_100k = 0;
         double think_ms = 0, think_cpu_ms = 0;
         std::map<int, int> histogram;
         for (const GameRecord& record : records) {
             total_score += record.score;
             total_chain += record.max_chain;
+            total_best += record.best_chain_score;
             moves += record.moves;
             think_ms += record.think_ms;
             think_cpu_ms += record.think_cpu_ms;
@@ -223,6 +223,7 @@ void add_eval_command(CLI::App& puyo) {
                     {"mean_score", rounded(static_cast<double>(total_score) / n, 2)},
                     {"mean_max_chain", rounded(static_cast<double>(total_chain) / n, 3)},
                     {"max_chain_hist", hist},
+                    {"mean_best_chain_score", rounded(static_cast<double>(total_best) / n, 2)},
                     {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 4)},
                     {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 4)},
                     {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)},
@@ -237,7 +238,7 @@ void add_play_command(CLI::App& puyo) {
     command->callback([options] {
         options->load_model();
         State state(options->settings(), game_seed(options->seed, 0));
-        const std::unique_ptr<Ai> ai = options->make(ai_seed(options->seed, 0));
+        const std::unique_ptr<Ai> ai = options->make(game_ai_seed(options->seed, 0));
         nlohmann::json moves = nlohmann::json::array();
         while (!state.terminal()) {
             const Plan plan = ai->decide(state);
@@ -265,6 +266,70 @@ void add_play_command(CLI::App& puyo) {
     });
 }
 
+// Tunes the beam's evaluation weights on fixed training games (puyo/tuning.h), printing each trial on
+// stderr as it finishes and the whole run as JSON.
+void add_tune_command(CLI::App& puyo) {
+    auto* command = puyo.add_subcommand("tune", "Tune the beam's evaluation weights by playing fixed training games");
+    struct Options {
+        std::string rules = "tsu";
+        int colors = 4;
+        int pairs = 50;
+        int games = 24;
+        uint64_t seed = 1;
+        std::string pairs_file;
+        std::string weights;
+        TuneOptions tune;
+    };
+    auto o = std::make_shared<Options>();
+    command->add_option("--rules", o->rules, "tutorial or tsu")->check(CLI::IsMember({"tutorial", "tsu"}));
+    command->add_option("--colors", o->colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
+    command->add_option("--pairs", o->pairs, "pairs per training game")->check(CLI::Range(1, 100000));
+    command->add_option("--games", o->games, "training games (with --pairs-file: its first N lines)")->check(CLI::Range(1, 100000));
+    command->add_option("--seed", o->seed, "seed of the training games and of the beam's futures")->check(seed_check());
+    command->add_option("--pairs-file", o->pairs_file, "play the games of this pair file instead of seeded ones");
+    add_search_options(command, o->tune.beam, o->weights);
+    command->add_option("--rounds", o->tune.rounds, "passes over the weights")->check(CLI::Range(1, 100));
+    command->add_option("--step", o->tune.step, "first relative change tried on a weight")->check(number_range(0.01, 4.0));
+    command->add_option("--jobs", o->tune.jobs, "games played at once (native only)")->check(CLI::Range(1, 64));
+    command->callback([command, o] {
+        TuneOptions& tune = o->tune;
+        tune.settings = {kRuleNames.at(o->rules), o->colors, 0};
+        tune.seed = o->seed;
+        tune.beam.weights = parse_weights(o->weights);
+        BeamAi checked(tune.beam, 0);  // reject bad search options before any game starts
+        if (o->pairs_file.empty()) {
+            for (int game = 0; game < o->games; ++game)
+                tune.games.push_back(seeded_pairs(game_seed(o->seed, game), o->colors, o->pairs));
+        } else {
+            if (command->count("--pairs")) throw InputError("--pairs-file: the file gives the pairs of every game");
+            tune.games = read_pair_file(o->pairs_file, o->colors);
+            if (command->count("--games")) {
+                if (o->games > static_cast<int>(tune.games.size()))
+                    throw InputError("games: " + std::to_string(o->games) + " is more than the " +
+                                     std::to_string(tune.games.size()) + " games in " + o->pairs_file);
+                tune.games.resize(static_cast<size_t>(o->games));
+            }
+        }
+        const TuneResult result = tune_weights(tune, [](const TuneTrial& trial) {
+            std::cerr << "round " << trial.round << ": " << trial.weight << " " << trial.value << " -> "
+                      << std::lround(trial.objective) << (trial.kept ? " (kept)" : "") << std::endl;
+        });
+        nlohmann::json trials = nlohmann::json::array();
+        for (const TuneTrial& trial : result.trials)
+            trials.push_back({{"round", trial.round},
+                              {"weight", trial.weight},
+                              {"value", trial.value},
+                              {"objective", rounded(trial.objective, 2)},
+                              {"kept", trial.kept}});
+        print_json({{"games", tune.games.size()},
+                    {"start_weights", weights_json(tune.beam.weights)},
+                    {"start_objective", rounded(result.start_objective, 2)},
+                    {"weights", weights_json(result.weights)},
+                    {"objective", rounded(result.objective, 2)},
+                    {"trials", trials}});
+    });
+}
+
 }  // namespace
 
 void add_puyo_commands(CLI::App& app) {
@@ -274,6 +339,7 @@ void add_puyo_commands(CLI::App& app) {
     add_eval_command(*puyo);
     add_pairs_command(*puyo);
     add_play_command(*puyo);
+    add_tune_command(*puyo);
     add_puyo_train_command(*puyo);
 }
 

@@ -46,6 +46,13 @@ check 0 "" puyo eval --ai random --pairs 1 --games 1 --seed 0
 # Real numbers: NaN is in no range.
 check 2 "--ms: 'nan' is not a number in 0..600000" puyo play --ms nan
 check 2 "--ms: 'inf' is not a number in 0..600000" puyo eval --ms inf
+check 2 "gridlab: bad input: --weights: unknown weight 'x'" puyo eval --weights '{"x": 1}'
+check 2 "gridlab: bad input: --weights: not JSON: nope" puyo eval --weights nope
+check 2 "gridlab: bad input: --weights goes with --ai beam" puyo eval --ai greedy --weights '{"chain": 1}'
+check 2 "gridlab: bad input: --weights: chain must be a whole number within +-1000000" puyo tune --weights '{"chain": 0.5}'
+check 2 "--rounds: Value 0 not in range 1 to 100" puyo tune --rounds 0
+check 2 "gridlab: bad input: cannot read /nonexistent" puyo tune --pairs-file /nonexistent
+check 0 "round 1: chain 1350 -> 0" puyo tune --games 1 --pairs 2 --width 1 --depth 1 --rounds 1 --weights '{"chain": 900}'
 check 2 "--seconds: 'nan' is not a number in 0.001..3600" bench --seconds nan
 check 2 "--seconds: '0' is not a number in 0.001..3600" bench --seconds 0
 
@@ -137,7 +144,7 @@ fi
 # Greedy on a known two-game file: exact results.
 printf 'RR RR BB GG RR\nYY YY YB\n' >"$files/known.txt"
 known=$("${gridlab[@]}" puyo eval --ai greedy --seed 1 --pairs-file "$files/known.txt" | without_puyo_time)
-expected_known='{"games":2,"max_chain_hist":{"1":2},"mean_max_chain":1.0,"mean_score":40.0,"reach_100k":0.0,"reach_60k":0.0}'
+expected_known='{"games":2,"max_chain_hist":{"1":2},"mean_best_chain_score":40.0,"mean_max_chain":1.0,"mean_score":40.0,"reach_100k":0.0,"reach_60k":0.0}'
 if [ "$known" != "$expected_known" ]; then
   echo "FAILED: puyo eval --ai greedy on a known pair file"
   echo "  expected: $expected_known"
