@@ -53,7 +53,10 @@ nlohmann::json weights_json(const EvalWeights& weights) {
 EvalWeights weights_from_json(const nlohmann::json& document) {
     if (!document.is_object()) throw std::invalid_argument("weights: expected an object of weights by name");
     EvalWeights weights;
-    for (const auto& [key, value] : document.items()) {
+    for (const auto& item : document.items()) {
+        // Not a structured binding: clang 14 cannot capture one in the lambda below.
+        const std::string& key = item.key();
+        const nlohmann::json& value = item.value();
         const auto* found = std::find_if(kWeightNames.begin(), kWeightNames.end(),
                                          [&](const WeightName& weight) { return key == weight.name; });
         if (found == kWeightNames.end()) throw std::invalid_argument("weights: unknown weight '" + key + "'");

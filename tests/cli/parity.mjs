@@ -84,6 +84,10 @@ const cases = [
     timings: ['ms_per_move', 'mean_cpu_ms_per_move'],
   },
   {
+    args: ['puyo', 'tune', '--games', '2', '--pairs', '12', '--width', '4', '--depth', '4', '--samples', '1',
+           '--rounds', '1', '--seed', '3'],
+  },
+  {
     args: ['puyo', 'train', '--inputs', 'features', '--games', '30', '--pairs', '20', '--width', '16', '--window', '10',
            '--seed', '2', '--out', join(models, '{build}-puyo.model')],
     timings: ['seconds', 'games_per_second', 'out'],
