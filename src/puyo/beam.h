@@ -42,7 +42,8 @@ struct Potential {
 // colour on each column the pair can reach.
 Potential find_potential(const Field& field);
 
-// The weights of evaluate(); the defaults are the tuned ones (README: "Tuning").
+// The weights of evaluate(): ama's "build" values where a term matches, set by hand otherwise; a seeded
+// `puyo tune` run (tuning.h) found none worth changing (src/puyo/README.md, "Tuning the weights").
 struct EvalWeights {
     int chain = 1000;         // per chain of the best trigger's chain
     int trigger_height = 250; // per row of the trigger's column: a trigger high up leaves room below
