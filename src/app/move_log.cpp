@@ -107,10 +107,10 @@ Message reason_message(const Reason& reason) {
     if (id == "certainly_safe" && reason.values.empty()) return translatable("certainly safe");
     if (id == "best_guess") return translatable("the best guess: {safe}% safe", {percent("safe", number(reason, "safe"))});
     if (id == "fires_chain")
-        return translatable("Fires a {count}-chain now ({score} points)",
+        return translatable("fires a {count}-chain now ({score} points)",
                             {whole("count", number(reason, "chain")), whole("score", number(reason, "score"))});
     if (id == "builds_chain")
-        return translatable("Builds a {count}-chain worth {score}; it fires with {puyo} in column {column}.",
+        return translatable("builds a {count}-chain worth {score}; it fires with {puyo} in column {column}",
                             {whole("count", number(reason, "chain")), whole("score", number(reason, "score")),
                              {"puyo", puyo_colour(reason)}, whole("column", number(reason, "column"))});
     if (id == "keeps_low" && reason.values.empty()) return translatable("no chain in reach yet: it keeps the field low");

@@ -170,7 +170,7 @@ TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[scr
                          {"by", "beam"},
                          {"reason", {{"id", "builds_chain"}, {"chain", 3}, {"score", 1180}, {"puyo", "yellow"}, {"column", 2}}}});
     CHECK(render(reason_message({"builds_chain", log[5]["reason"]})) ==
-          "Builds a 3-chain worth 1180; it fires with a yellow puyo in column 2.");
+          "builds a 3-chain worth 1180; it fires with a yellow puyo in column 2");
     puyo.act({{"place", {0, 1}}});
     CHECK(puyo.state()["log"][6] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
 }
