@@ -175,6 +175,14 @@ void draw_coordinates(const BoardPlacement& board, Coordinates style, float band
     auto labelled = [every](int index) { return index == 0 || (index + 1) % every == 0; };
     const float left = (shown ? shown->x : board.x) - band_gap - kCoordinateBand / 2;
     const float above = (shown ? shown->y : board.y) - band_gap - kCoordinateBand / 2;
+    // A label goes beside its cell's centre, and only while that centre is on the screen: the label
+    // of a row scrolled off a zoomed board would stand in the corner, among the other edge's labels.
+    auto beside_left = [&](const std::string& label, float centre_y) {
+        if (!shown || (centre_y >= shown->y && centre_y <= shown->y + shown->h)) put(label, left, centre_y);
+    };
+    auto above_top = [&](const std::string& label, float centre_x) {
+        if (!shown || (centre_x >= shown->x && centre_x <= shown->x + shown->w)) put(label, centre_x, above);
+    };
     // Turned (board_look.h), the game's columns are labelled down the left edge and its rows, from
     // the last on the left, along the top.
     const int first_row = rows_labelled < 0 ? 0 : board.rows - rows_labelled;
@@ -182,15 +190,15 @@ void draw_coordinates(const BoardPlacement& board, Coordinates style, float band
         if (!labelled(row)) continue;
         const Corner corner = cell_corner(board, row, 0);
         const std::string label = row_label(row, board.rows, style);
-        if (board.turned) put(label, corner.x + 0.5f * board.cell, above);
-        else put(label, left, corner.y + 0.5f * board.cell);
+        if (board.turned) above_top(label, corner.x + 0.5f * board.cell);
+        else beside_left(label, corner.y + 0.5f * board.cell);
     }
     for (int col = 0; col < board.cols; ++col) {
         if (!labelled(col)) continue;
         const Corner corner = cell_corner(board, board.rows - 1, col);
         const std::string label = column_label(col, style);
-        if (board.turned) put(label, left, corner.y + 0.5f * board.cell);
-        else put(label, corner.x + 0.5f * board.cell, above);
+        if (board.turned) beside_left(label, corner.y + 0.5f * board.cell);
+        else above_top(label, corner.x + 0.5f * board.cell);
     }
 }
 
