@@ -61,10 +61,10 @@ struct GameOptions {
     int pairs = 50;
     uint64_t seed = 1;
     BeamOptions beam;
-    std::string weights;                         // --weights, read into beam.weights by load_model()
+    std::string weights;                         // --weights, read into beam.weights by read_inputs()
     double ms = 0;
     std::string model;                           // --model, for --ai learned
-    std::shared_ptr<const learn::Model> learned;  // read from it by load_model()
+    std::shared_ptr<const learn::Model> learned;  // read from it by read_inputs()
     bool lookahead = false;                      // --lookahead, for --ai learned
 
     void add_to(CLI::App* command) {
@@ -87,7 +87,7 @@ struct GameOptions {
     Settings settings() const { return {kRuleNames.at(rules), colors, pairs}; }
     // Reads --weights, and --model for --ai learned (before any game starts, so that bad input plays
     // no game).
-    void load_model() {
+    void read_inputs() {
         beam.weights = parse_weights(weights);
         if (!weights.empty() && ai != "beam") throw InputError("--weights goes with --ai beam");
         if ((ai == "learned") != !model.empty()) throw InputError("--model goes with --ai learned, and only with it");
@@ -177,7 +177,7 @@ void add_eval_command(CLI::App& puyo) {
                         "a pair file (`gridlab puyo pairs`): play its games, one per line, instead of seeded ones");
     command->callback([command, options, games, jobs, pairs_file] {
         const Settings settings = options->settings();
-        options->load_model();
+        options->read_inputs();
         options->make(0);  // reject bad options before any game starts
         std::vector<PairSequence> sequences;
         if (!pairs_file->empty()) {
@@ -236,7 +236,7 @@ void add_play_command(CLI::App& puyo) {
     auto options = std::make_shared<GameOptions>();
     options->add_to(command);
     command->callback([options] {
-        options->load_model();
+        options->read_inputs();
         State state(options->settings(), game_seed(options->seed, 0));
         const std::unique_ptr<Ai> ai = options->make(game_ai_seed(options->seed, 0));
         nlohmann::json moves = nlohmann::json::array();
