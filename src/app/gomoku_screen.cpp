@@ -65,8 +65,7 @@ std::string line_text(const std::vector<int>& line, int size) {
 
 // The search's top moves, with their shares of its visits, for the circles.
 std::vector<Weighed> weighed_moves(const gomoku::SearchReport& report, size_t count) {
-    int64_t total = 0;
-    for (const auto& c : report.candidates) total += c.visits;
+    const int64_t total = report.total_visits();
     std::vector<Weighed> weighed;
     for (const auto& c : report.candidates) {
         if (weighed.size() == count || c.visits == 0) break;
@@ -274,8 +273,7 @@ LogEntry GomokuScreen::ai_entry(int action) const {
     } else if (on(report_.threat_line)) {
         entry.reason = Reason{"must_block", {{"line", line_text(report_.threat_line, n)}}};
     } else {
-        int64_t total = 0;
-        for (const auto& c : report_.candidates) total += c.visits;
+        const int64_t total = report_.total_visits();
         const auto chosen = std::find_if(report_.candidates.begin(), report_.candidates.end(),
                                          [action](const auto& c) { return c.action == action; });
         if (chosen == report_.candidates.end() || total == 0) return entry;  // a search that weighed nothing

@@ -53,7 +53,7 @@ private:
     bool is_ai(gomoku::Stone side) const { return !player(side).empty(); }
     const std::string& player(gomoku::Stone side) const { return side == gomoku::Stone::Black ? black_ : white_; }
     // A move by whoever is to move: `entry` says who and why (its move is filled in here).
-    void play(int action, LogEntry entry = {"", "human", std::nullopt, {}});
+    void play(int action, LogEntry entry = {});
     LogEntry ai_entry(int action) const;  // the AI's move `action`, with its reason, from report_
     void undo();             // back to the last position where a human is to move
     void stop_thinking();

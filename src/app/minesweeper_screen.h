@@ -51,7 +51,7 @@ private:
         int cell;
     };
     // Throws std::invalid_argument, game unchanged, if not allowed. `entry`: who moved and why.
-    void apply(Action action, LogEntry entry = {"", "human", std::nullopt, {}});
+    void apply(Action action, LogEntry entry = {});
     bool last_move_by_ai() const;
     Reason decision_reason() const;  // why the decision's cell is the one to reveal
     static void play_on(minesweeper::State& game, Action action);  // the action's move on `game` (throws, unchanged)

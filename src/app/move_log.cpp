@@ -221,11 +221,10 @@ MoveLog MoveLog::from_save(const nlohmann::json& saved, size_t moves, int cells)
         return log;
     }
     const nlohmann::json& list = saved["log"];
-    const nlohmann::json& from = saved.value("log_from", nlohmann::json(0));
-    if (!from.is_number_integer() || from.get<int64_t>() < 0 || !list.is_array() || from.get<uint64_t>() > moves ||
-        list.size() != moves - from.get<size_t>())
+    const std::optional<int> from = json_int(saved.value("log_from", nlohmann::json(0)), 0, static_cast<int>(moves));
+    if (!from || !list.is_array() || list.size() != moves - static_cast<size_t>(*from))
         throw Refusal(translatable("the saved log does not match the saved moves"));
-    log.first_ = from.get<size_t>();
+    log.first_ = static_cast<size_t>(*from);
     for (const nlohmann::json& entry : list) log.add(entry_from_json(entry, cells));
     return log;
 }

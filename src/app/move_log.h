@@ -46,7 +46,7 @@ struct Weighed {
 
 struct LogEntry {
     std::string move;  // "h8", "(3,5)", "3↑": as the screen writes moves
-    std::string by;    // "human", or the AI's name
+    std::string by = "human";  // or the AI's name
     std::optional<Reason> reason;
     std::vector<Weighed> weighed;  // Gomoku's AI moves: the top moves of its search, for the review
 };

@@ -54,7 +54,7 @@ private:
     void shift(int dx);
     void rotate(int quarter_turns);  // +1 counter-clockwise, -1 clockwise
     // Throws std::invalid_argument, game unchanged, if illegal. `entry`: who placed it and why.
-    void drop(puyo::Placement placement, LogEntry entry = {"", "human", std::nullopt, {}});
+    void drop(puyo::Placement placement, LogEntry entry = {});
     Reason plan_reason() const;  // the finished plan in words to come: what it fires or builds, or its value
     puyo::State replayed(int placements) const;  // the game after its first `placements`, for the review
     void restart_ai();        // a new position: the plan of the last one no longer holds

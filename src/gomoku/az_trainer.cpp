@@ -18,8 +18,7 @@ void require(bool ok, const std::string& what) {
 // The visit shares of a finished search, per action.
 std::vector<float> visit_shares(const SearchReport& report, int num_actions) {
     std::vector<float> shares(static_cast<std::size_t>(num_actions), 0.0f);
-    int64_t total = 0;
-    for (const CandidateStats& candidate : report.candidates) total += candidate.visits;
+    const int64_t total = report.total_visits();
     for (const CandidateStats& candidate : report.candidates)
         shares[static_cast<std::size_t>(candidate.action)] =
             static_cast<float>(static_cast<double>(candidate.visits) / static_cast<double>(total));

@@ -91,6 +91,12 @@ struct SearchReport {
     double screen_ms = 0;                    // of which the root screening
     int64_t threat_nodes = 0;                // positions the root screening's threat searches examined
     int64_t nodes = 0;                       // tree size
+
+    int64_t total_visits() const {  // of all root moves
+        int64_t total = 0;
+        for (const CandidateStats& candidate : candidates) total += candidate.visits;
+        return total;
+    }
 };
 
 class Mcts : public AnytimeAi<State, SearchReport> {

@@ -212,6 +212,11 @@ TEST_CASE("The save keeps the log; a save from before the log restores with an e
     json short_log = mines.save();
     short_log["log"] = json::array();
     CHECK_THROWS_WITH(mines.restore(short_log), "the saved log does not match the saved moves");
+    for (const json& from : {json(-1), json(3), json(1.5), json("1")}) {
+        json bad_start = mines.save();
+        bad_start["log_from"] = from;
+        CHECK_THROWS_WITH(mines.restore(bad_start), "the saved log does not match the saved moves");
+    }
     json unknown_reason = mines.save();
     unknown_reason["log"][0]["reason"] = {{"id", "lucky"}};
     CHECK_THROWS_WITH(mines.restore(unknown_reason), "a saved reason is not one the AI gives (lucky)");
