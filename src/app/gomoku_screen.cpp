@@ -28,7 +28,7 @@ using gomoku::Stone;
 namespace {
 
 using namespace palette;
-constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts", "az"};
+constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts", "ab", "az"};
 constexpr int kAzPlayer = 3;  // offered once the Learn screen has a network
 // Search tree nodes (about 24 bytes each, two pools with tree reuse): small enough for a
 // Chromebook's browser tab, and more than a few seconds of thinking fill.
@@ -97,8 +97,8 @@ std::vector<CellLook> GomokuScreen::preview() const {
 }
 
 void GomokuScreen::new_game(const Params& params) {
-    const std::string black = choice_param(params, "black", "human", {"human", "pure-mcts", "mcts", "az"});
-    const std::string white = choice_param(params, "white", "mcts", {"human", "pure-mcts", "mcts", "az"});
+    const std::string black = choice_param(params, "black", "human", {"human", "pure-mcts", "mcts", "ab", "az"});
+    const std::string white = choice_param(params, "white", "mcts", {"human", "pure-mcts", "mcts", "ab", "az"});
     const char* az_side = black == "az" ? "black" : white == "az" ? "white" : nullptr;
     std::optional<gomoku::AzNetwork> network;
     if (az_side) {
@@ -140,7 +140,8 @@ void GomokuScreen::new_game(const Params& params) {
     for (Stone side : {Stone::Black, Stone::White}) {
         const int i = side_index(side);
         const std::string& name = player(side);
-        ai_[i] = {name, name == "mcts" ? gomoku::Budget{0, double(ms)} : gomoku::Budget{name == "az" ? az_playouts : playouts, 0}, kMaxNodes};
+        const bool timed = name == "mcts" || name == "ab";
+        ai_[i] = {name, timed ? gomoku::Budget{0, double(ms)} : gomoku::Budget{name == "az" ? az_playouts : playouts, 0}, kMaxNodes};
     }
     // The network the game started with, whatever the Learn screen trains meanwhile.
     az_model_ = network ? base64_encode(learn::save_model(*models_->gomoku)) : "";
@@ -277,6 +278,10 @@ LogEntry GomokuScreen::ai_entry(int action) const {
         const auto chosen = std::find_if(report_.candidates.begin(), report_.candidates.end(),
                                          [action](const auto& c) { return c.action == action; });
         if (chosen == report_.candidates.end() || total == 0) return entry;  // a search that weighed nothing
+        if (name == "ab") {
+            entry.reason = Reason{"looked_ahead", {{"depth", report_.depth}, {"line", line_text(report_.principal_line, n)}}};
+            return entry;
+        }
         if (name == "az") {
             entry.reason = Reason{"network_pick", {{"share", double(chosen->visits) / double(total)}, {"visits", total}}};
             return entry;
@@ -439,6 +444,13 @@ void GomokuScreen::build_thinking_text() {
     const float progress = ai.budget.ms > 0 ? float(report_.ms / ai.budget.ms) : float(report_.playouts) / float(ai.budget.playouts);
     ImGui::ProgressBar(std::clamp(progress, 0.0f, 1.0f), ImVec2(-1, 0), tr("thinking..."));
     const MessageArg playouts{"playouts", static_cast<long long>(report_.playouts)}, nodes{"nodes", static_cast<long long>(report_.nodes)};
+    if (ai.name == "ab") {
+        text_wrapped(trf("{depth} moves ahead, {nodes} positions", {{"depth", static_cast<long long>(report_.depth)}, nodes}));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", tr("Alpha-beta looks at every sensible reply, one move deeper each round; "
+                                       "positions (nodes): the positions it has judged."));
+        return;
+    }
     if (ai.name != "az") {
         text_wrapped(trf("{playouts} practice games, {nodes} positions", {playouts, nodes}));
         if (ImGui::IsItemHovered())

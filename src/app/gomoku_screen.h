@@ -11,7 +11,7 @@
 // shows beside the search.
 //
 // Parameters: size (5..20, default 15), win (3..size, default 5), rule (freestyle|standard|renju),
-// black and white (human|pure-mcts|mcts|az), ms (mcts thinking time per move), playouts (pure-mcts,
+// black and white (human|pure-mcts|mcts|ab|az), ms (mcts and ab thinking time per move), playouts (pure-mcts,
 // default 5000; az, default 400), seed. Actions: {"move":[row,col]} or {"move":"h8"}, {"undo":true},
 // {"review":k} (a finished game: show the board after move k, 0..moves).
 //

@@ -131,7 +131,7 @@ private:
 
     std::unique_ptr<gomoku::AzTrainer> trainer_;
     std::shared_ptr<gomoku::AzNetwork> network_;  // the weights when the live game began
-    std::unique_ptr<gomoku::Mcts> search_;
+    std::unique_ptr<gomoku::Search> search_;
     gomoku::State live_{gomoku::Settings{}};
     int64_t live_games_ = 0;
     gomoku::AzEvaluation view_;  // of the live position, for the side to move

@@ -100,6 +100,9 @@ Message reason_message(const Reason& reason) {
                             {whole("count", number(reason, "moves")), {"line", literal(text(reason, "line"))}});
     if (id == "must_block")
         return translatable("it blocks a win by force: {line}", {{"line", literal(text(reason, "line"))}});
+    if (id == "looked_ahead")
+        return translatable("it looked {count} moves ahead and expects {line}",
+                            {whole("count", number(reason, "depth")), {"line", literal(text(reason, "line"))}});
     if (id == "network_pick")
         return translatable("the network's favourite: {share}% of its search ({visits} positions)",
                             {percent("share", number(reason, "share")), whole("visits", number(reason, "visits"))});

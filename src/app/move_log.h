@@ -9,6 +9,8 @@
 //                  there), and if there was another move: next (h8), next_win
 //   forced_win     Gomoku: the threat-space search proved a win: moves (its own), line (h8 ...)
 //   must_block     Gomoku: the opponent would win by force from here: line (h8 ...)
+//   looked_ahead   Gomoku ab: depth (the deepest search it finished, in moves), line (h8 ...: the
+//                  moves it expects, its own first)
 //   network_pick   Gomoku az: share (of the search's visits that went to it), visits (all of them)
 //   first_click    Minesweeper: before the mines are laid the first click is safe
 //   certainly_safe Minesweeper: the logic proves the cell safe

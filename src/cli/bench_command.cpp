@@ -151,7 +151,7 @@ nlohmann::ordered_json bench_gomoku(double seconds) {
     AiSpec spec = parse_ai_spec("pure-mcts");
     spec.budget = Budget{work_per_run(seconds, kPlayoutsPerSecond), 0};
     const double playout_ms = median_ms_per_unit([&] {
-        const std::unique_ptr<Mcts> search = make_ai(spec, kSeed);
+        const std::unique_ptr<Search> search = make_ai(spec, kSeed);
         search->choose(State(Settings{8, kDefaultWinLength, Rule::Freestyle}));
         return search->result().playouts;
     });

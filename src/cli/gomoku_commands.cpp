@@ -50,7 +50,7 @@ void run_move(const MoveOptions& options) {
     State state = State::parse(read_stdin(), options.win_length, parse_rule(options.rule));
     if (state.is_terminal()) throw InputError("the position is already finished (winner: " +
                                               winner_json(state).dump() + "): there is no move to make");
-    const std::unique_ptr<Mcts> ai = make_ai(spec, options.seed);
+    const std::unique_ptr<Search> ai = make_ai(spec, options.seed);
     const int action = ai->choose(state);
     const SearchReport report = ai->result();
     state.apply(action);
@@ -73,6 +73,7 @@ void run_move(const MoveOptions& options) {
                 {"ms", round_to(report.ms, 10)},
                 {"screen_ms", round_to(report.screen_ms, 10)},
                 {"threat_nodes", report.threat_nodes},
+                {"depth", report.depth},
                 {"candidates", candidates},
                 {"principal_line", notation(report.principal_line)},
                 {"win_line", notation(report.win_line)},
@@ -93,8 +94,8 @@ struct ArenaOptions {
 
 // One game between two AIs, black first, to the end.
 State play_game(const Settings& settings, const AiSpec& black, const AiSpec& white, Rng rng) {
-    const std::unique_ptr<Mcts> black_ai = make_ai(black, rng.next_u64());
-    const std::unique_ptr<Mcts> white_ai = make_ai(white, rng.next_u64());
+    const std::unique_ptr<Search> black_ai = make_ai(black, rng.next_u64());
+    const std::unique_ptr<Search> white_ai = make_ai(white, rng.next_u64());
     State state(settings);
     while (!state.is_terminal())
         state.apply((state.to_move() == Stone::Black ? black_ai : white_ai)->choose(state));
@@ -141,7 +142,7 @@ void run_bench(const BenchOptions& options) {
     AiSpec spec = parse_ai_spec(options.ai);
     spec.budget = Budget{options.playouts, 0};
     const State state(Settings{options.size, kDefaultWinLength, Rule::Freestyle});
-    const std::unique_ptr<Mcts> ai = make_ai(spec, options.seed);
+    const std::unique_ptr<Search> ai = make_ai(spec, options.seed);
     Stopwatch watch;
     const int action = ai->choose(state);
     const double ms = watch.elapsed_ms();
@@ -247,7 +248,7 @@ void add_gomoku_commands(CLI::App& app) {
 
     auto move_options = std::make_shared<MoveOptions>();
     CLI::App* move = gomoku->add_subcommand("move", "The AI's move for the position on stdin (X black, O white, . empty)");
-    move->add_option("--ai", move_options->ai, "pure-mcts, mcts or az (or a SPEC like mcts:ms=200, az:model=FILE)");
+    move->add_option("--ai", move_options->ai, "pure-mcts, mcts, ab or az (or a SPEC like mcts:ms=200, ab:depth=8, az:model=FILE)");
     auto* playouts = move->add_option("--playouts", move_options->playouts, "playout budget (reproducible)")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
     move->add_option("--ms", move_options->ms, "time budget in milliseconds")->check(CLI::Range(1, 3'600'000))->excludes(playouts);
     move->add_option("--nodes", move_options->nodes, "node budget")->check(CLI::Range(int64_t{1 + kMaxCells}, int64_t{100'000'000}));

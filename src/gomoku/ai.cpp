@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/text.h"
+#include "gomoku/alpha_beta.h"
 #include "gomoku/az_mcts.h"
 #include "gomoku/pure_mcts.h"
 #include "gomoku/threat_mcts.h"
@@ -15,8 +16,9 @@ AiSpec parse_ai_spec(std::string_view text) {
     AiSpec spec;
     const size_t colon = text.find(':');
     spec.name = std::string(text.substr(0, colon));
-    if (spec.name != "pure-mcts" && spec.name != "mcts" && spec.name != "az")
-        throw std::invalid_argument("unknown AI '" + spec.name + "' (expected pure-mcts, mcts or az)");
+    if (spec.name != "pure-mcts" && spec.name != "mcts" && spec.name != "ab" && spec.name != "az")
+        throw std::invalid_argument("unknown AI '" + spec.name + "' (expected pure-mcts, mcts, ab or az)");
+    const bool alpha_beta = spec.name == "ab";
     std::string_view options = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
     while (!options.empty()) {
         const size_t comma = options.find(',');
@@ -30,19 +32,24 @@ AiSpec parse_ai_spec(std::string_view text) {
             spec.budget.playouts = parse_int(value, 1, 100'000'000, "playouts");
         else if (key == "ms")
             spec.budget.ms = parse_int(value, 1, 3'600'000, "ms");
-        else if (key == "nodes")
+        else if (key == "depth" && alpha_beta)
+            spec.max_depth = parse_int(value, 1, 60, "depth");
+        else if (key == "nodes" && !alpha_beta)
             spec.max_nodes = parse_int(value, 1 + kMaxCells, 100'000'000, "nodes");
-        else if (key == "c")
+        else if (key == "c" && !alpha_beta)
             spec.exploration = parse_int(value, 1, 100'000, "c") / 100.0;
         else if (key == "model" && spec.name == "az" && !value.empty())
             spec.model = std::string(value);
         else
-            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected playouts, ms, nodes" +
-                                        (spec.name == "az" ? ", c or model)" : " or c)"));
+            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected " +
+                                        (alpha_beta            ? "playouts, ms or depth)"
+                                         : spec.name == "az" ? "playouts, ms, nodes, c or model)"
+                                                             : "playouts, ms, nodes or c)"));
     }
     if (spec.name == "az" && spec.model.empty()) throw std::invalid_argument("az needs a model: az:model=FILE");
     if (spec.budget.playouts == 0 && spec.budget.ms == 0)
         spec.budget.playouts = spec.name == "mcts" ? kDefaultThreatPlayouts
+                               : alpha_beta         ? kDefaultAlphaBetaNodes
                                : spec.name == "az" ? kDefaultAzPlayouts
                                                    : kDefaultPurePlayouts;
     return spec;
@@ -60,7 +67,13 @@ std::shared_ptr<AzNetwork> load_az_network(const AiSpec& spec) {
 
 }  // namespace
 
-std::unique_ptr<Mcts> make_ai(const AiSpec& spec, uint64_t seed) {
+std::unique_ptr<Search> make_ai(const AiSpec& spec, uint64_t seed) {
+    if (spec.name == "ab") {  // deterministic: no seed
+        AlphaBetaConfig config;
+        config.budget = spec.budget;
+        if (spec.max_depth > 0) config.max_depth = spec.max_depth;
+        return std::make_unique<AlphaBeta>(config);
+    }
     SearchConfig config = spec.name == "mcts" ? threat_mcts_config() : spec.name == "az" ? az_search_config() : pure_mcts_config();
     config.budget = spec.budget;
     config.max_nodes = spec.max_nodes;

@@ -186,11 +186,6 @@ bool Mcts::finished() const {
     return config_.budget.ms > 0 && elapsed_ms_ >= config_.budget.ms;
 }
 
-int Mcts::choose(const State& state) {
-    decide(state);
-    return best_action();
-}
-
 void Mcts::playout() {
     State state = root_state_;
     path_.clear();

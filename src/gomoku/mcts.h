@@ -27,9 +27,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/anytime.h"
 #include "core/rng.h"
 #include "gomoku/rules.h"
+#include "gomoku/search.h"
 #include "gomoku/threat_space.h"
 
 namespace gridlab::gomoku {
@@ -56,14 +56,6 @@ public:
     virtual ThreatResult forced_win(const State& state, Stone attacker, const ThreatLimits& limits) { return {}; }
 };
 
-// When to stop thinking: after `playouts` playouts, after `ms` milliseconds of thinking, or at
-// whichever comes first when both are set (0 means no limit; at least one must be set). A playout
-// budget gives the same answer on every machine for the same seed; a time budget does not.
-struct Budget {
-    int64_t playouts = 0;
-    double ms = 0;
-};
-
 struct SearchConfig {
     double exploration = 5.0;   // c in the selection score
     int expand_after = 0;       // visits a leaf needs before it is expanded (0: at once, as mcts_pure)
@@ -73,33 +65,7 @@ struct SearchConfig {
     Budget budget;
 };
 
-// What the UI shows about a search.
-struct CandidateStats {
-    int action;      // row * size + col
-    int64_t visits;
-    double value;    // mean result for the side to move, -1..1 (0 if unvisited)
-    double prior;
-};
-
-struct SearchReport {
-    std::vector<CandidateStats> candidates;  // every root move, most visited first
-    std::vector<int> principal_line;         // actions: the most visited move, then its reply, ...
-    std::vector<int> win_line;     // a forced win found for the side to move: its moves and the replies
-    std::vector<int> threat_line;  // else the opponent's forced win if it could move now, if found
-    int64_t playouts = 0;                    // playouts this search (not counting reused ones)
-    double ms = 0;                           // thinking time this search, the root screening included
-    double screen_ms = 0;                    // of which the root screening
-    int64_t threat_nodes = 0;                // positions the root screening's threat searches examined
-    int64_t nodes = 0;                       // tree size
-
-    int64_t total_visits() const {  // of all root moves
-        int64_t total = 0;
-        for (const CandidateStats& candidate : candidates) total += candidate.visits;
-        return total;
-    }
-};
-
-class Mcts : public AnytimeAi<State, SearchReport> {
+class Mcts : public Search {
 public:
     Mcts(std::unique_ptr<Policy> policy, const SearchConfig& config, uint64_t seed);
 
@@ -109,14 +75,10 @@ public:
     void think(double slice_ms) override;
     bool finished() const override;
     SearchReport result() const override;
-    int best_action() const;  // the most visited root move; valid from begin() on
-
-    // decide(), returning just the move: for the command line, arenas and tests.
-    int choose(const State& state);
+    int best_action() const override;  // the most visited root move
 
     const SearchConfig& config() const { return config_; }
-    // Changes the budget, also of a search in progress (a Gomocup manager may change the time per move).
-    void set_budget(const Budget& budget);
+    void set_budget(const Budget& budget) override;
 
 private:
     struct Node {  // 24 bytes

@@ -258,7 +258,7 @@ private:
     PbrainOptions options_;
     Settings settings_;
     std::optional<State> state_;
-    std::unique_ptr<Mcts> ai_;
+    std::unique_ptr<Search> ai_;
     double turn_ms_ = kDefaultTurnMs;
     double match_ms_ = -1;      // -1 or 0: no limit
     double time_left_ms_ = -1;  // -1: no limit, or not told

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "core/time_budget.h"
-#include "gomoku/threats.h"
 
 namespace gridlab::gomoku {
 
@@ -137,7 +136,7 @@ private:
             if (board_.allowed(fives[0], defender_)) replies.push_back(fives[0]);
         } else {
             if (winning_next.empty()) return false;  // the attacker's move threatened nothing
-            replies = replies_to_three(cells, winning_next);
+            replies = replies_to_three(board_, defender_, cells, winning_next);
             if (replies.empty()) {  // no answer at all (a double three): show how it ends
                 line = line_after_any_block(winning_next);
                 return true;
@@ -184,46 +183,6 @@ private:
         return line;
     }
 
-    // The defender's answers to a three (the attacker can make an open four, or a four-four, on the
-    // `winning_next` cells): its own fours, and the cells on the lines of those fours that leave the
-    // attacker none of them.
-    std::vector<int> replies_to_three(const std::vector<int>& cells, const std::vector<int>& winning_next) {
-        std::vector<int> replies;
-        auto add = [&](int cell) {
-            if (board_.at(cell) == Stone::Empty && std::find(replies.begin(), replies.end(), cell) == replies.end() &&
-                board_.allowed(cell, defender_))
-                replies.push_back(cell);
-        };
-        for (int cell : cells)
-            if (is_four(board_.threat(cell, defender_))) add(cell);
-        const size_t counter_fours = replies.size();
-        const int reach = board_.settings().win_length;
-        for (int target : winning_next) {
-            add(target);
-            for (int d = 0; d < 4; ++d) {
-                if (board_.pattern(target, d, attacker_) < Pattern::Four) continue;
-                for (int side : {-1, 1})
-                    for (int k = 1; k <= reach; ++k) {
-                        const int cell = target + side * k * kDirections[d];
-                        if (board_.at(cell) == Stone::Wall) break;
-                        add(cell);
-                    }
-            }
-        }
-        // A block that leaves one of those cells still winning is no answer.
-        auto still_lost = [&](int block) {
-            board_.play(block, defender_);
-            bool lost = false;
-            for (int target : winning_next)
-                lost = lost || (board_.at(target) == Stone::Empty && wins_next(board_.threat(target, attacker_)));
-            board_.undo();
-            return lost;
-        };
-        replies.erase(std::remove_if(replies.begin() + static_cast<std::ptrdiff_t>(counter_fours), replies.end(), still_lost),
-                      replies.end());
-        return replies;
-    }
-
     ThreatBoard board_;
     Stone attacker_, defender_;
     ThreatLimits limits_;
@@ -235,6 +194,45 @@ private:
 };
 
 }  // namespace
+
+std::vector<int> replies_to_three(ThreatBoard& board, Stone defender, const std::vector<int>& cells,
+                                  const std::vector<int>& winning_next) {
+    const Stone attacker = opponent(defender);
+    std::vector<int> replies;
+    auto add = [&](int cell) {
+        if (board.at(cell) == Stone::Empty && std::find(replies.begin(), replies.end(), cell) == replies.end() &&
+            board.allowed(cell, defender))
+            replies.push_back(cell);
+    };
+    for (int cell : cells)
+        if (is_four(board.threat(cell, defender))) add(cell);
+    const size_t counter_fours = replies.size();
+    const int reach = board.settings().win_length;
+    for (int target : winning_next) {
+        add(target);
+        for (int d = 0; d < 4; ++d) {
+            if (board.pattern(target, d, attacker) < Pattern::Four) continue;
+            for (int side : {-1, 1})
+                for (int k = 1; k <= reach; ++k) {
+                    const int cell = target + side * k * kDirections[d];
+                    if (board.at(cell) == Stone::Wall) break;
+                    add(cell);
+                }
+        }
+    }
+    // A block that leaves one of those cells still winning is no answer.
+    auto still_lost = [&](int block) {
+        board.play(block, defender);
+        bool lost = false;
+        for (int target : winning_next)
+            lost = lost || (board.at(target) == Stone::Empty && wins_next(board.threat(target, attacker)));
+        board.undo();
+        return lost;
+    };
+    replies.erase(std::remove_if(replies.begin() + static_cast<std::ptrdiff_t>(counter_fours), replies.end(), still_lost),
+                  replies.end());
+    return replies;
+}
 
 ThreatResult find_threat_win(const State& state, Stone attacker, const ThreatLimits& limits) {
     if (state.is_terminal() || !ThreatBoard::supports(state.settings())) return ThreatResult{};

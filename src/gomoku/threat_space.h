@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "gomoku/rules.h"
+#include "gomoku/threats.h"
 
 namespace gridlab::gomoku {
 
@@ -50,5 +51,11 @@ ThreatResult find_threat_win(const State& state, Stone attacker, const ThreatLim
 // searched with its own budget), among the empty cells within two lines of a stone. `threat` is the
 // opponent's win as found by find_threat_win; the moves on its line are tried first.
 std::vector<int> threat_defences(const State& state, const ThreatResult& threat, const ThreatLimits& limits = {});
+
+// The answers of `defender` to the attacker's three, the attacker being able to make an open four or a
+// four-four on the `winning_next` cells: the defender's own fours among `cells`, then the cells on the
+// lines of those threats that leave the attacker none of them. Empty: the three cannot be answered.
+std::vector<int> replies_to_three(ThreatBoard& board, Stone defender, const std::vector<int>& cells,
+                                  const std::vector<int>& winning_next);
 
 }  // namespace gridlab::gomoku

@@ -31,13 +31,14 @@ public:
             candidates.push_back({{"action", c.action}, {"visits", c.visits}, {"value", c.value}});
         }
         return {{"move", ai_->best_action()}, {"playouts", report.playouts}, {"ms", report.ms},
-                {"nodes", report.nodes}, {"candidates", candidates}, {"win_line", report.win_line},
+                {"nodes", report.nodes}, {"depth", report.depth}, {"candidates", candidates},
+                {"principal_line", report.principal_line}, {"win_line", report.win_line},
                 {"threat_line", report.threat_line},
                 {"network_value", network_value_ ? nlohmann::json(*network_value_) : nlohmann::json(nullptr)}};
     }
 
 private:
-    std::unique_ptr<Mcts> ai_;
+    std::unique_ptr<Search> ai_;
     std::optional<float> network_value_;
 };
 
@@ -91,7 +92,7 @@ std::unique_ptr<Job> gomoku_job(const nlohmann::json& request) {
     if (state.is_terminal()) throw std::invalid_argument("moves: the game is over");
     const nlohmann::json& ai = object_field(request, "ai", "");
     AiSpec spec;
-    spec.name = choice_field(ai, "name", {"pure-mcts", "mcts", "az"}, "ai");
+    spec.name = choice_field(ai, "name", {"pure-mcts", "mcts", "ab", "az"}, "ai");
     spec.budget.playouts = int_field(ai, "playouts", 0, 100'000'000, "ai");
     const nlohmann::json& ms = field(ai, "ms", "ai");
     if (!ms.is_number() || ms.get<double>() < 0 || ms.get<double>() > 3'600'000)
@@ -110,6 +111,8 @@ SearchReport gomoku_report(const nlohmann::json& report) {
     out.playouts = report.at("playouts").get<int64_t>();
     out.ms = report.at("ms").get<double>();
     out.nodes = report.at("nodes").get<int64_t>();
+    out.depth = report.at("depth").get<int>();
+    out.principal_line = report.at("principal_line").get<std::vector<int>>();
     out.win_line = report.at("win_line").get<std::vector<int>>();
     out.threat_line = report.at("threat_line").get<std::vector<int>>();
     return out;

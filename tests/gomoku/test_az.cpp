@@ -172,7 +172,7 @@ TEST_CASE("az model files: round trip, other games and other boards are refused"
     // A search of a 6x6 model refuses an 8x8 game and leaves the game to the caller.
     AiSpec spec = parse_ai_spec("az:model=unused,playouts=10");
     spec.network = std::make_shared<AzNetwork>(loaded);
-    const std::unique_ptr<Mcts> search = make_ai(spec, 1);
+    const std::unique_ptr<Search> search = make_ai(spec, 1);
     CHECK_THROWS_WITH(search->begin(State(Settings{8, 5, Rule::Freestyle})), "the model is for 6x6, 4 in a row, not 8x8, 5 in a row");
     CHECK_NOTHROW(search->choose(State(Settings{6, 4, Rule::Freestyle})));
     CHECK_THROWS_WITH(parse_ai_spec("az:playouts=10"), "az needs a model: az:model=FILE");

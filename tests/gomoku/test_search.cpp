@@ -58,8 +58,8 @@ TEST_CASE("gomoku search: the same seed and playouts give the same search, howev
     for (const char* name : {"pure-mcts", "mcts"}) {
         AiSpec spec = parse_ai_spec(name);
         spec.budget = Budget{1500, 0};
-        const std::unique_ptr<Mcts> whole = make_ai(spec, 9);
-        const std::unique_ptr<Mcts> sliced = make_ai(spec, 9);
+        const std::unique_ptr<Search> whole = make_ai(spec, 9);
+        const std::unique_ptr<Search> sliced = make_ai(spec, 9);
         const int action = whole->choose(kSmallOpening);
         sliced->begin(kSmallOpening);
         int slices = 0;
@@ -92,7 +92,7 @@ TEST_CASE("gomoku search: mcts keeps the subtree of the moves played since its l
 
 TEST_CASE("gomoku search: the node budget caps the tree", "[gomoku]") {
     AiSpec spec = parse_ai_spec("pure-mcts:playouts=3000,nodes=1000");
-    const std::unique_ptr<Mcts> ai = make_ai(spec, 1);
+    const std::unique_ptr<Search> ai = make_ai(spec, 1);
     ai->choose(State());
     CHECK(ai->result().nodes <= 1000);
     CHECK(ai->result().playouts == 3000);
@@ -109,7 +109,7 @@ TEST_CASE("gomoku search: a seeded game between the two AIs has a fixed outcome"
 }
 
 TEST_CASE("gomoku search: bad specs and budgets are refused", "[gomoku]") {
-    CHECK_THROWS_WITH(parse_ai_spec("alphazero"), "unknown AI 'alphazero' (expected pure-mcts, mcts or az)");
+    CHECK_THROWS_WITH(parse_ai_spec("alphazero"), "unknown AI 'alphazero' (expected pure-mcts, mcts, ab or az)");
     CHECK_THROWS_WITH(parse_ai_spec("mcts:ms"), "AI option 'ms' is not key=value");
     CHECK_THROWS_WITH(parse_ai_spec("mcts:depth=3"), "unknown AI option 'depth' (expected playouts, ms, nodes or c)");
     CHECK_THROWS_WITH(parse_ai_spec("az:model=x,depth=3"), "unknown AI option 'depth' (expected playouts, ms, nodes, c or model)");

@@ -82,7 +82,7 @@ TEST_CASE("search protocol: a malformed request is refused with an exact error, 
     CHECK(spoiled("params", "rule", "caro") == error(5, "params.rule: expected one of freestyle, standard, renju"));
     CHECK(spoiled("ai", "seed", 7) == error(5, "ai.seed: expected a seed as a decimal string"));
     CHECK(spoiled("ai", "seed", "18446744073709551616") == error(5, "ai.seed: expected a seed as a decimal string"));
-    CHECK(spoiled("ai", "name", "alphazero") == error(5, "ai.name: expected one of pure-mcts, mcts, az"));
+    CHECK(spoiled("ai", "name", "alphazero") == error(5, "ai.name: expected one of pure-mcts, mcts, ab, az"));
     CHECK(spoiled("ai", "playouts", 0) == error(5, "ai: a budget of playouts or ms is needed"));
     CHECK(spoiled("ai", "ms", "fast") == error(5, "ai.ms: expected a number in 0..3600000"));
     CHECK(spoiled("ai", "nodes", 10) == error(5, "ai.nodes: expected a whole number in 401..100000000"));
@@ -130,13 +130,13 @@ TEST_CASE("search protocol: a malformed request is refused with an exact error, 
 }
 
 TEST_CASE("search protocol: Gomoku results equal the AI's own for a playout budget, however sliced", "[search]") {
-    for (const char* name : {"pure-mcts", "mcts"}) {
+    for (const char* name : {"pure-mcts", "mcts", "ab"}) {
         INFO(name);
         gomoku::State state(gomoku::Settings{9, 5, gomoku::Rule::Freestyle});
         state.apply(40);
         state.apply(41);
         const gomoku::AiSpec spec{name, gomoku::Budget{400, 0}, 300000};
-        const std::unique_ptr<gomoku::Mcts> direct = gomoku::make_ai(spec, 7);
+        const std::unique_ptr<gomoku::Search> direct = gomoku::make_ai(spec, 7);
         const int expected = direct->choose(state);
         const gomoku::SearchReport expected_report = direct->result();
         for (double slice_ms : {0.05, 1000.0}) {
@@ -150,6 +150,8 @@ TEST_CASE("search protocol: Gomoku results equal the AI's own for a playout budg
             const gomoku::SearchReport report = search::gomoku_report(result["report"]);
             CHECK(report.playouts == expected_report.playouts);
             CHECK(report.nodes == expected_report.nodes);
+            CHECK(report.depth == expected_report.depth);
+            CHECK(report.principal_line == expected_report.principal_line);
             REQUIRE(report.candidates.size() == std::min<size_t>(10, expected_report.candidates.size()));
             for (size_t i = 0; i < report.candidates.size(); ++i) {
                 CHECK(report.candidates[i].action == expected_report.candidates[i].action);
@@ -330,7 +332,7 @@ TEST_CASE("search protocol: az searches with the request's network, read once, a
     CHECK(result["report"]["network_value"].get<double>() == Approx(std::tanh(0.5)));
     // The same search as the AI's own, given the network directly.
     spec.network = std::make_shared<const gomoku::AzNetwork>(gomoku::AzNetwork::from_model(model));
-    const std::unique_ptr<gomoku::Mcts> direct = gomoku::make_ai(spec, 7);
+    const std::unique_ptr<gomoku::Search> direct = gomoku::make_ai(spec, 7);
     CHECK(direct->choose(state) == 3);
     CHECK(search::gomoku_report(result["report"]).playouts == direct->result().playouts);
 
