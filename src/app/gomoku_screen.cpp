@@ -29,7 +29,7 @@ namespace {
 
 using namespace palette;
 constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts", "ab", "az"};
-constexpr int kAzPlayer = 3;  // offered once the Learn screen has a network
+constexpr int kAzPlayer = 4;  // offered once the Learn screen has a network
 // Search tree nodes (about 24 bytes each, two pools with tree reuse): small enough for a
 // Chromebook's browser tab, and more than a few seconds of thinking fill.
 constexpr int64_t kMaxNodes = 300'000;
@@ -150,8 +150,8 @@ void GomokuScreen::new_game(const Params& params) {
     cursor_ = {settings.size / 2, settings.size / 2, false};  // the centre, where a game begins
     edit_size_ = settings.size;
     edit_rule_ = static_cast<int>(settings.rule);
-    edit_black_ = index_of(kPlayers, 4, black);
-    edit_white_ = index_of(kPlayers, 4, white);
+    edit_black_ = index_of(kPlayers, 5, black);
+    edit_white_ = index_of(kPlayers, 5, white);
     edit_ms_ = ms;
     ai_win_line_.clear();
     log_.clear();
@@ -500,12 +500,12 @@ void GomokuScreen::build_settings() {
     ImGui::SetNextItemWidth(140);
     combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 3);
     // The AIs' names are ids, shown as they are; only "human" is a word. "az" once there is a network.
-    const char* players[] = {tr("Human"), kPlayers[1], kPlayers[2], kPlayers[3]};
+    const char* players[] = {tr("Human"), kPlayers[1], kPlayers[2], kPlayers[3], kPlayers[4]};
     const std::shared_ptr<const learn::Model> model = models_->gomoku;
     bool az_chosen = false;
     for (auto [label, edit] : {std::pair{tr("Black"), &edit_black_}, std::pair{tr("White"), &edit_white_}}) {
         ImGui::SetNextItemWidth(140);
-        if (ImGui::Combo(label, edit, players, model ? 4 : 3) && *edit == kAzPlayer) az_chosen = true;
+        if (ImGui::Combo(label, edit, players, model ? 5 : 4) && *edit == kAzPlayer) az_chosen = true;
         if (!model && *edit == kAzPlayer) *edit = 2;  // its network is gone
     }
     if (az_chosen) edit_size_ = model->settings.value("size", edit_size_);  // the network's board
@@ -561,7 +561,10 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     ImGui::Checkbox(tr("Show the search"), &show_search_);
     // The circles are the search of the side to move when it is an AI, else of its opponent's AI.
     const int searcher = side_index(state_.to_move()) ^ (is_ai(state_.to_move()) ? 0 : 1);
-    if (show_search_ && ai_[searcher].name == "az")
+    if (show_search_ && ai_[searcher].name == "ab")
+        text_wrapped_disabled(tr("Circles: how much of its search went to each move (the positions it looked at after it); "
+                                 "blue good, red bad for the side to move."));
+    else if (show_search_ && ai_[searcher].name == "az")
         text_wrapped_disabled(tr("Circles: how much of its search went to each move, led by the network; blue good, red bad "
                                  "for the side to move."));
     else if (show_search_)

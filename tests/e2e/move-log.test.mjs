@@ -131,3 +131,29 @@ test('puyo: each AI placement keeps its plan sentence in the log; the finished g
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+// ab (alpha-beta) says how far it looked and what it expects, while it thinks and in the log.
+for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
+  test(`gomoku ab (${language}): the alpha-beta AI's depth while it thinks, and its expected line in the log`, async () => {
+    const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=gomoku&size=9&black=ab&white=human&ms=2500&seed=3`);
+    await app.page.waitForFunction(() => window.gridlab.state().moves.length === 1, null, { timeout: 30000 });
+    let state = await appState(app.page);
+    assert.equal(state.moves[0], 'e5', 'the empty board: the centre, at once');
+    await app.page.evaluate(() => window.gridlab.act({ move: 'f6' }));
+    await app.page.waitForTimeout(1200);
+    await screenshot(app.page, `gomoku-ab-thinking-${language}`);
+    await app.page.waitForFunction(() => window.gridlab.state().moves.length === 3, null, { timeout: 30000 });
+    await frames(app.page, 3);
+    state = await appState(app.page);
+    const entry = state.log[2];
+    assert.equal(entry.by, 'ab');
+    assert.equal(entry.reason.id, 'looked_ahead', JSON.stringify(entry));
+    assert.ok(entry.reason.depth >= 4, JSON.stringify(entry));
+    assert.match(entry.reason.line, /^[a-i][1-9]( [a-i][1-9])*$/);
+    assert.equal(entry.reason.line.split(' ')[0], entry.move);
+    await screenshot(app.page, `gomoku-ab-reason-${language}`);
+    assert.deepEqual(await untranslated(app.page), []);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+}
