@@ -158,6 +158,8 @@ check 2 "gridlab: bad input: give --games or --minutes" gomoku train --seed 1 --
 check 2 "gridlab: bad input: replay capacity must be in batch..1000000" \
   gomoku train --games 1 --batch 64 --buffer 10 --seed 1 --out "$files/az.model"
 check 2 "gridlab: bad input: az needs a model: az:model=FILE" gomoku move --ai az:playouts=10
+check 2 "gridlab: bad input: unknown AI option 'c' (expected playouts, ms or depth)" gomoku move --ai ab:c=100
+check 2 "gridlab: bad input: depth: 61 is outside 1..60" gomoku arena --black ab:depth=61 --white mcts
 check 2 "gridlab: bad input: cannot read the model file '$files/missing.model'" \
   gomoku arena --black "az:model=$files/missing.model" --white pure-mcts --games 1
 check 2 'gridlab: bad input: not a gridlab model file (no "GLNN" at the start)' gomoku pbrain --ai "az:model=$files/good.txt"

@@ -116,6 +116,16 @@ const cases = [
     timings: ['ms', 'screen_ms'],
   },
   {
+    args: ['gomoku', 'move', '--ai', 'ab:playouts=30000'],
+    stdin: lines('.........', '.........', '...X.....', '...XO....', '....O....', '.........', '.........',
+                 '.........', '.........'),
+    timings: ['ms', 'screen_ms'],
+  },
+  {
+    args: ['gomoku', 'arena', '--black', 'ab:playouts=2000', '--white', 'mcts:playouts=300', '--size', '9',
+           '--games', '2', '--swap', '--moves', '--seed', '9'],
+  },
+  {
     args: ['gomoku', 'arena', '--black', 'mcts:playouts=300', '--white', 'pure-mcts:playouts=300', '--size', '8',
            '--games', '2', '--swap', '--moves', '--seed', '9'],
   },
