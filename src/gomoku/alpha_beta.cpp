@@ -254,6 +254,7 @@ void AlphaBeta::enter() {
         frame.forced = true;
         moves_.push_back(their_five);
         frame.moves_end = static_cast<int>(moves_.size());
+        if (ply == 0) best_move_ = their_five;
         return;
     }
     if (my_win_next >= 0) return decided(kWin - ply - 3, my_win_next);
@@ -293,6 +294,7 @@ void AlphaBeta::enter() {
     const auto first = moves_.begin() + frame.moves_begin, last = moves_.end();
     const auto found = std::find(first, last, table_move);
     if (found != last) std::rotate(first, found, found + 1);
+    if (ply == 0 && depth_done_ == 0) best_move_ = *first;  // the answer until a move has been searched
 }
 
 void AlphaBeta::search_next_move() {

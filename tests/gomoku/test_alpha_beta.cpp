@@ -138,6 +138,11 @@ TEST_CASE("alpha-beta: a depth limit ends the search; the empty board's move is 
     shallow.choose(kOpening);
     CHECK(shallow.result().depth == 2);
     CHECK(shallow.result().nodes < 1000);
+    // One position searched: the root's first move in the move order, a legal move.
+    AlphaBeta hurried = searcher(1);
+    CHECK(kOpening.is_legal(hurried.choose(kOpening)));
+    CHECK(hurried.result().nodes == 1);
+    CHECK(hurried.result().depth == 0);
     AlphaBeta empty = searcher(1000);
     CHECK(empty.choose(State(Settings{15, 5, Rule::Freestyle})) == at(7, 7));
     CHECK(empty.result().nodes == 0);
