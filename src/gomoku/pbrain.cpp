@@ -12,7 +12,6 @@
 #include "core/text.h"
 #include "core/time_budget.h"
 #include "gomoku/ai.h"
-#include "gomoku/threat_mcts.h"
 
 namespace gridlab::gomoku {
 
@@ -104,11 +103,7 @@ private:
     void new_game() {
         state_ = State(settings_);
         const Budget budget = options_.playouts > 0 ? Budget{options_.playouts, 0} : Budget{0, 1};
-        if (options_.ai.empty()) {
-            ai_ = make_threat_mcts(budget, options_.seed);
-            return;
-        }
-        AiSpec spec = parse_ai_spec(options_.ai);
+        AiSpec spec = parse_ai_spec(options_.ai.empty() ? "ab" : options_.ai);
         spec.budget = budget;
         ai_ = make_ai(spec, options_.seed);
     }
