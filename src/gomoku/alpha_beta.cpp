@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "core/time_budget.h"
@@ -47,14 +48,11 @@ double to_value(int score) {  // -1..1 for the report
 
 }  // namespace
 
-
 AlphaBeta::AlphaBeta(const AlphaBetaConfig& config) : config_(config), table_(size_t{1} << config.table_bits) {
     set_budget(config.budget);
     if (config.max_depth < 1) throw std::invalid_argument("alpha-beta needs a depth of at least 1");
     stack_.reserve(kMaxCells + 2);  // every position on it has one stone more: frames never move
 }
-
-AlphaBeta::~AlphaBeta() = default;
 
 void AlphaBeta::set_budget(const Budget& budget) {
     if (budget.playouts <= 0 && budget.ms <= 0) throw std::invalid_argument("a search needs a node or time budget");

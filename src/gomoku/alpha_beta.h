@@ -33,13 +33,12 @@ namespace gridlab::gomoku {
 struct AlphaBetaConfig {
     Budget budget{0, 1000};  // playouts: positions searched
     int max_depth = 60;      // plies of the iterative deepening (quiescence and forced blocks not counted)
-    int table_bits = 18;     // the transposition table holds 2^bits entries of 16 bytes
+    int table_bits = 18;     // the transposition table holds 2^bits entries of 12 bytes (3 MB); kept across moves
 };
 
 class AlphaBeta : public Search {
 public:
     explicit AlphaBeta(const AlphaBetaConfig& config);
-    ~AlphaBeta() override;
 
     // Starts a search from `state` (ongoing, win length 3..6; throws std::invalid_argument otherwise).
     void begin(const State& state) override;

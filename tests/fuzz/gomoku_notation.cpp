@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     try {
         const AiSpec spec = parse_ai_spec(text);
-        FUZZ_CHECK(spec.name == "mcts" || spec.name == "pure-mcts");
+        FUZZ_CHECK(spec.name == "mcts" || spec.name == "pure-mcts" || spec.name == "ab");  // az needs a model
+        FUZZ_CHECK(spec.max_depth >= 0 && spec.max_depth <= 60);
         FUZZ_CHECK(spec.budget.playouts > 0 || spec.budget.ms > 0);
         FUZZ_CHECK(spec.max_nodes > kMaxCells);
     } catch (const std::invalid_argument&) {
