@@ -244,7 +244,7 @@ void AlphaBeta::enter() {
         my_total += attack;
         their_total += defence;
         order_[cell] = attack + defence;
-        scored_.push_back({attack + defence, cell, mine});
+        scored_.push_back({cell, mine});
     }
     if (scored_.empty()) return leave(0);  // a full board: a draw
     if (their_fives >= 2 || (their_fives == 1 && !board_->allowed(their_five, me))) return decided(-(kWin - ply - 2), their_five);
@@ -256,7 +256,7 @@ void AlphaBeta::enter() {
         return;
     }
     if (my_win_next >= 0) return decided(kWin - ply - 3, my_win_next);
-    std::stable_sort(scored_.begin(), scored_.end(), [](const Scored& a, const Scored& b) { return a.order > b.order; });
+    const auto by_order = [this](int a, int b) { return order_[a] > order_[b]; };
 
     if (frame.depth <= 0) {  // quiescence: the evaluation, unless a four of the side to move does better
         const int stand = my_total * 5 / 4 - their_total;
@@ -266,9 +266,11 @@ void AlphaBeta::enter() {
         const bool plain = frame.fours_left > kQuiescenceFours - kQuiescencePlainFours;
         for (const Scored& candidate : scored_)
             if (candidate.mine == Threat::FourThree || (plain && candidate.mine == Threat::Four)) moves_.push_back(candidate.cell);
+        std::stable_sort(moves_.begin() + frame.moves_begin, moves_.end(), by_order);
         frame.moves_end = static_cast<int>(moves_.size());
         return;
     }
+    std::stable_sort(scored_.begin(), scored_.end(), [&](const Scored& a, const Scored& b) { return by_order(a.cell, b.cell); });
 
     int table_move = -1;
     const Entry& stored = entry();
@@ -283,7 +285,7 @@ void AlphaBeta::enter() {
     if (!threes_.empty()) {  // the opponent threatens an open four: only its answers
         std::vector<int> replies = replies_to_three(*board_, me, cells_, threes_);
         if (replies.empty()) return decided(-(kWin - ply - 4), scored_.front().cell);
-        std::stable_sort(replies.begin(), replies.end(), [&](int a, int b) { return order_[a] > order_[b]; });
+        std::stable_sort(replies.begin(), replies.end(), by_order);
         moves_.insert(moves_.end(), replies.begin(), replies.end());
     } else {
         for (size_t i = 0; i < scored_.size() && i < static_cast<size_t>(kWidth); ++i) moves_.push_back(scored_[i].cell);

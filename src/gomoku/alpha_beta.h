@@ -69,8 +69,7 @@ private:
         int8_t depth = 0;
         uint8_t bound = 0;  // Bound
     };
-    struct Scored {  // a candidate move of the position being entered
-        int order;
+    struct Scored {  // a candidate move of the position being entered (its move order: order_[cell])
         int cell;
         Threat mine;
     };
