@@ -3,8 +3,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
 
@@ -28,8 +30,12 @@ using gomoku::Stone;
 namespace {
 
 using namespace palette;
-constexpr const char* kPlayers[] = {"human", "pure-mcts", "mcts", "ab", "az"};
-constexpr int kAzPlayer = 4;  // offered once the Learn screen has a network
+// Who plays a colour: the URL's ids, the Black/White lists' entries (az last: offered once the Learn
+// screen has a network).
+constexpr std::initializer_list<const char*> kPlayers = {"human", "pure-mcts", "mcts", "ab", "az"};
+constexpr int kNumPlayers = static_cast<int>(kPlayers.size());
+constexpr int kAzPlayer = kNumPlayers - 1;
+const char* player_id(int index) { return kPlayers.begin()[index]; }
 // Search tree nodes (about 24 bytes each, two pools with tree reuse): small enough for a
 // Chromebook's browser tab, and more than a few seconds of thinking fill.
 constexpr int64_t kMaxNodes = 300'000;
@@ -97,8 +103,8 @@ std::vector<CellLook> GomokuScreen::preview() const {
 }
 
 void GomokuScreen::new_game(const Params& params) {
-    const std::string black = choice_param(params, "black", "human", {"human", "pure-mcts", "mcts", "ab", "az"});
-    const std::string white = choice_param(params, "white", "mcts", {"human", "pure-mcts", "mcts", "ab", "az"});
+    const std::string black = choice_param(params, "black", "human", kPlayers);
+    const std::string white = choice_param(params, "white", "mcts", kPlayers);
     const char* az_side = black == "az" ? "black" : white == "az" ? "white" : nullptr;
     std::optional<gomoku::AzNetwork> network;
     if (az_side) {
@@ -150,8 +156,8 @@ void GomokuScreen::new_game(const Params& params) {
     cursor_ = {settings.size / 2, settings.size / 2, false};  // the centre, where a game begins
     edit_size_ = settings.size;
     edit_rule_ = static_cast<int>(settings.rule);
-    edit_black_ = index_of(kPlayers, 5, black);
-    edit_white_ = index_of(kPlayers, 5, white);
+    edit_black_ = index_of(kPlayers.begin(), kNumPlayers, black);
+    edit_white_ = index_of(kPlayers.begin(), kNumPlayers, white);
     edit_ms_ = ms;
     ai_win_line_.clear();
     log_.clear();
@@ -500,19 +506,21 @@ void GomokuScreen::build_settings() {
     ImGui::SetNextItemWidth(140);
     combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 3);
     // The AIs' names are ids, shown as they are; only "human" is a word. "az" once there is a network.
-    const char* players[] = {tr("Human"), kPlayers[1], kPlayers[2], kPlayers[3], kPlayers[4]};
+    std::array<const char*, kPlayers.size()> players;
+    std::copy(kPlayers.begin(), kPlayers.end(), players.begin());
+    players[0] = tr("Human");
     const std::shared_ptr<const learn::Model> model = models_->gomoku;
     bool az_chosen = false;
     for (auto [label, edit] : {std::pair{tr("Black"), &edit_black_}, std::pair{tr("White"), &edit_white_}}) {
         ImGui::SetNextItemWidth(140);
-        if (ImGui::Combo(label, edit, players, model ? 5 : 4) && *edit == kAzPlayer) az_chosen = true;
+        if (ImGui::Combo(label, edit, players.data(), model ? kNumPlayers : kAzPlayer) && *edit == kAzPlayer) az_chosen = true;
         if (!model && *edit == kAzPlayer) *edit = 2;  // its network is gone
     }
     if (az_chosen) edit_size_ = model->settings.value("size", edit_size_);  // the network's board
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("AI ms/move"), &edit_ms_, 100, 5000);
-    Params settings{{"size", std::to_string(edit_size_)}, {"rule", kRules[edit_rule_]}, {"black", kPlayers[edit_black_]},
-                 {"white", kPlayers[edit_white_]}, {"ms", std::to_string(edit_ms_)}};
+    Params settings{{"size", std::to_string(edit_size_)}, {"rule", kRules[edit_rule_]}, {"black", player_id(edit_black_)},
+                 {"white", player_id(edit_white_)}, {"ms", std::to_string(edit_ms_)}};
     new_game_buttons(*this, settings, seed_, edit_seed_, settings_error_);
     if (!settings_error_.empty()) text_wrapped(settings_error_);
 }

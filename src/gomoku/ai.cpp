@@ -1,5 +1,6 @@
 #include "gomoku/ai.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -16,7 +17,7 @@ AiSpec parse_ai_spec(std::string_view text) {
     AiSpec spec;
     const size_t colon = text.find(':');
     spec.name = std::string(text.substr(0, colon));
-    if (spec.name != "pure-mcts" && spec.name != "mcts" && spec.name != "ab" && spec.name != "az")
+    if (std::find(kAiNames.begin(), kAiNames.end(), spec.name) == kAiNames.end())
         throw std::invalid_argument("unknown AI '" + spec.name + "' (expected pure-mcts, mcts, ab or az)");
     const bool alpha_beta = spec.name == "ab";
     std::string_view options = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);

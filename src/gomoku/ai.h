@@ -4,6 +4,7 @@
 // "pure-mcts:playouts=1000,nodes=500000" or "az:model=6x6.model,playouts=400".
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -13,6 +14,9 @@
 #include "gomoku/search.h"
 
 namespace gridlab::gomoku {
+
+// The AIs' names, as specs, the worker's requests and the app's players give them.
+inline constexpr std::initializer_list<const char*> kAiNames = {"pure-mcts", "mcts", "ab", "az"};
 
 struct AiSpec {
     std::string name;     // "pure-mcts", "mcts", "ab" or "az"

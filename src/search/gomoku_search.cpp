@@ -92,7 +92,7 @@ std::unique_ptr<Job> gomoku_job(const nlohmann::json& request) {
     if (state.is_terminal()) throw std::invalid_argument("moves: the game is over");
     const nlohmann::json& ai = object_field(request, "ai", "");
     AiSpec spec;
-    spec.name = choice_field(ai, "name", {"pure-mcts", "mcts", "ab", "az"}, "ai");
+    spec.name = choice_field(ai, "name", kAiNames, "ai");
     spec.budget.playouts = int_field(ai, "playouts", 0, 100'000'000, "ai");
     const nlohmann::json& ms = field(ai, "ms", "ai");
     if (!ms.is_number() || ms.get<double>() < 0 || ms.get<double>() > 3'600'000)
