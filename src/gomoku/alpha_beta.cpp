@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -28,6 +29,32 @@ constexpr int kNear = 2;  // candidate moves: empty cells within two steps of a 
 // what its four lines make together (Threat None .. Five): the evaluation's and the move order's units.
 constexpr std::array<int, 10> kPatternScore = {0, 0, 3, 4, 12, 14, 16, 40, 40, 80};
 constexpr std::array<int, 8> kThreatBonus = {0, 0, 24, 0, 40, 60, 60, 0};
+
+// What a stone makes of its four lines' patterns together (threats.h) and its score, for every
+// combination of patterns: looked up as the patterns change.
+struct CellTable {
+    static constexpr size_t kCodes = 10 * 10 * 10 * 10;  // Pattern has 10 values
+    static size_t code(const std::array<Pattern, 4>& patterns) {
+        size_t code = 0;
+        for (const Pattern pattern : patterns) code = code * 10 + static_cast<size_t>(pattern);
+        return code;
+    }
+    CellTable() {
+        for (size_t index = 0; index < kCodes; ++index) {
+            std::array<Pattern, 4> patterns;
+            int pattern_score = 0;
+            for (size_t d = 0, rest = index; d < 4; ++d, rest /= 10) {
+                patterns[3 - d] = static_cast<Pattern>(rest % 10);
+                pattern_score += kPatternScore[rest % 10];
+            }
+            threat[index] = combine_patterns(patterns);
+            score[index] = static_cast<int16_t>(pattern_score + kThreatBonus[static_cast<size_t>(threat[index])]);
+        }
+    }
+    std::array<Threat, kCodes> threat{};
+    std::array<int16_t, kCodes> score{};
+};
+const CellTable kCellTable;
 
 // The root's own forced win, before the search: fours only, then threes too.
 constexpr ThreatLimits kVcfLimits{false, 12, 4000, 0};
@@ -66,7 +93,8 @@ void AlphaBeta::begin(const State& state) {
     root_side_ = state.to_move();
     board_.emplace(state);
     near_.fill(0);
-    for (int i = 0; i < state.num_moves(); ++i) mark_near(state.to_padded(state.move(i)), 1);
+    candidates_.fill(0);
+    for (int i = 0; i < state.num_moves(); ++i) update_lines(state.to_padded(state.move(i)), 1);
     stack_.clear();
     moves_.clear();
     root_moves_.clear();
@@ -165,30 +193,74 @@ void AlphaBeta::push(int depth, int alpha, int beta, int fours_left) {
 
 Stone AlphaBeta::side_to_move() const { return ply() % 2 == 0 ? root_side_ : opponent(root_side_); }
 
-void AlphaBeta::mark_near(int padded, int delta) {
-    for (int step : kDirections)
+// After a stone is placed on or taken from `padded`: the cells within kNear count it as near, and the
+// candidates on its lines have that line's pattern looked up again. A cell that becomes a candidate
+// is evaluated whole (its other lines may have changed while it was none): every candidate's
+// evaluation is current.
+void AlphaBeta::update_lines(int padded, int near_delta) {
+    const int reach = root_.settings().win_length;
+    for (int d = 0; d < 4; ++d)
         for (int side : {-1, 1})
-            for (int k = 1; k <= kNear; ++k) {
-                const int cell = padded + side * k * step;
+            for (int k = 1; k <= reach; ++k) {
+                const int cell = padded + side * k * kDirections[d];
                 if (root_.cell(cell) == Stone::Wall) break;
-                near_[cell] = static_cast<uint8_t>(near_[cell] + delta);
+                if (board_->at(cell) != Stone::Empty) {
+                    if (k <= kNear) near_[cell] = static_cast<uint8_t>(near_[cell] + near_delta);
+                    continue;
+                }
+                const bool was_candidate = near_[cell] > 0;
+                if (k <= kNear) {
+                    near_[cell] = static_cast<uint8_t>(near_[cell] + near_delta);
+                    update_candidate(cell);
+                }
+                if (near_[cell] == 0) continue;
+                if (was_candidate) update_line(cell, d);
+                else evaluate_cell(cell);
             }
+}
+
+void AlphaBeta::update_candidate(int padded) {
+    const uint64_t bit = uint64_t{1} << (padded % 64);
+    uint64_t& word = candidates_[static_cast<size_t>(padded / 64)];
+    word = near_[padded] > 0 && board_->at(padded) == Stone::Empty ? word | bit : word & ~bit;
+}
+
+void AlphaBeta::candidates_in_order(std::vector<int>& out) const {
+    out.clear();
+    for (size_t word = 0; word < candidates_.size(); ++word)
+        for (uint64_t bits = candidates_[word]; bits != 0; bits &= bits - 1)
+            out.push_back(static_cast<int>(word * 64) + std::countr_zero(bits));
 }
 
 void AlphaBeta::play(int padded, Stone stone) {
     board_->play(padded, stone);
-    mark_near(padded, 1);
+    update_candidate(padded);
+    update_lines(padded, 1);
 }
 
 void AlphaBeta::undo(int padded) {
     board_->undo();
-    mark_near(padded, -1);
+    update_candidate(padded);
+    update_lines(padded, -1);
+    if (near_[padded] > 0) evaluate_cell(padded);
 }
 
-int AlphaBeta::cell_score(int padded, Stone side, Threat threat) const {
-    int score = kThreatBonus[static_cast<size_t>(threat)];
-    for (int d = 0; d < 4; ++d) score += kPatternScore[static_cast<size_t>(board_->pattern(padded, d, side))];
-    return score;
+// The threat and the score of a stone of either colour on the empty cell, from its four lines.
+void AlphaBeta::evaluate_cell(int padded) {
+    for (int d = 0; d < 4; ++d) update_line(padded, d);
+}
+
+// The cell's pattern on line `d` looked up again, for both colours, and what its lines make together.
+void AlphaBeta::update_line(int padded, int d) {
+    CellEval& eval = cell_eval_[padded];
+    for (const Stone side : {Stone::Black, Stone::White}) {
+        const size_t colour = side == Stone::Black ? 0 : 1;
+        std::array<Pattern, 4>& patterns = eval.patterns[colour];
+        patterns[static_cast<size_t>(d)] = board_->pattern(padded, d, side);
+        const size_t code = kCellTable.code(patterns);
+        eval.threat[colour] = kCellTable.threat[code];
+        eval.score[colour] = kCellTable.score[code];
+    }
 }
 
 // One unit of work: enter a position, or take the score of a reply and go on to the next move.
@@ -224,7 +296,8 @@ void AlphaBeta::enter() {
     ++nodes_;
     const int ply = this->ply();
     const Stone me = side_to_move(), them = opponent(me);
-    board_->empty_cells_near(kNear, cells_);
+    const size_t mine_colour = me == Stone::Black ? 0 : 1, their_colour = 1 - mine_colour;
+
     scored_.clear();
     threes_.clear();
     int my_total = 0, their_total = 0, their_five = -1, their_fives = 0, my_win_next = -1;
@@ -233,14 +306,15 @@ void AlphaBeta::enter() {
         frame.best_move = move;
         leave(score);
     };
+    candidates_in_order(cells_);
     for (int cell : cells_) {
-        if (near_[cell] == 0) continue;
-        const Threat mine = board_->threat(cell, me), theirs = board_->threat(cell, them);
+        const CellEval& eval = cell_eval_[cell];
+        const Threat mine = eval.threat[mine_colour], theirs = eval.threat[their_colour];
         if (mine == Threat::Five) return decided(kWin - ply - 1, cell);
         if (theirs == Threat::Five) their_five = cell, ++their_fives;
         else if (wins_next(theirs) && board_->allowed(cell, them)) threes_.push_back(cell);
         if (my_win_next < 0 && wins_next(mine) && board_->allowed(cell, me)) my_win_next = cell;
-        const int attack = cell_score(cell, me, mine), defence = cell_score(cell, them, theirs);
+        const int attack = eval.score[mine_colour], defence = eval.score[their_colour];
         my_total += attack;
         their_total += defence;
         order_[cell] = attack + defence;
@@ -283,6 +357,7 @@ void AlphaBeta::enter() {
             return leave(score);
     }
     if (!threes_.empty()) {  // the opponent threatens an open four: only its answers
+        board_->empty_cells_near(kNear, cells_);  // as the threat search has them: blocks and counter-fours
         std::vector<int> replies = replies_to_three(*board_, me, cells_, threes_);
         if (replies.empty()) return decided(-(kWin - ply - 4), scored_.front().cell);
         std::stable_sort(replies.begin(), replies.end(), by_order);
@@ -307,7 +382,7 @@ void AlphaBeta::search_next_move() {
     const int depth = frame.forced ? frame.depth : frame.depth - 1;
     const int fours_left = quiescence && !frame.forced ? frame.fours_left - 1 : frame.fours_left;
     frame.reduced = !frame.forced && frame.depth >= 3 && index >= kReduceFrom &&
-                    board_->threat(move, me) < Threat::Three && board_->threat(move, opponent(me)) < Threat::Three;
+                    cell_eval_[move].threat[0] < Threat::Three && cell_eval_[move].threat[1] < Threat::Three;
     frame.probing = index > 0 && !quiescence;
     frame.current = move;
     if (ply() == 0) frame.nodes_before = nodes_;

@@ -73,6 +73,11 @@ private:
         int cell;
         Threat mine;
     };
+    struct CellEval {  // what a stone on an empty cell would make, per colour (Black 0, White 1)
+        std::array<std::array<Pattern, 4>, 2> patterns{};  // on each line
+        std::array<Threat, 2> threat{};
+        std::array<int, 2> score{};  // its patterns' and threat's worth: the evaluation's and move order's unit
+    };
     struct RootMove {
         int cell;
         int64_t nodes;
@@ -93,8 +98,11 @@ private:
     int ply() const { return static_cast<int>(stack_.size()) - 1; }
     void play(int padded, Stone stone);
     void undo(int padded);
-    void mark_near(int padded, int delta);
-    int cell_score(int padded, Stone side, Threat threat) const;
+    void update_lines(int padded, int near_delta);
+    void evaluate_cell(int padded);
+    void update_line(int padded, int d);
+    void update_candidate(int padded);
+    void candidates_in_order(std::vector<int>& out) const;  // by padded index
     Entry& entry() { return table_[board_->hash() & (table_.size() - 1)]; }
     uint32_t key() const { return static_cast<uint32_t>(board_->hash() >> 32); }
 
@@ -104,6 +112,11 @@ private:
     Stone root_side_ = Stone::Black;
     std::optional<ThreatBoard> board_;
     std::array<uint8_t, kPaddedCells> near_{};  // stones within kNear steps along a line
+    // Each empty cell's, kept up to date move by move: a move changes only the cells on its four lines
+    // within win_length, where enter() would otherwise look up every candidate's patterns again.
+    std::array<CellEval, kPaddedCells> cell_eval_{};
+    // The candidate moves, as bits by padded index: the empty cells with a stone within kNear steps.
+    std::array<uint64_t, (kPaddedCells + 63) / 64> candidates_{};
     std::vector<Frame> stack_;
     std::vector<int> moves_;  // the moves of every position on the stack, frame after frame
     std::vector<int> cells_, threes_;  // scratch of enter()

@@ -196,11 +196,11 @@ void ThreatBoard::sync(const State& state) {
     }
 }
 
-Threat ThreatBoard::threat(int padded, Stone side) const {
+Threat combine_patterns(const std::array<Pattern, 4>& patterns) {
     int fours = 0, threes = 0;
     bool open_four = false;
-    for (int d = 0; d < 4; ++d) {
-        switch (pattern(padded, d, side)) {
+    for (const Pattern pattern : patterns) {
+        switch (pattern) {
             case Pattern::Five: return Threat::Five;
             case Pattern::OpenFour: open_four = true; break;
             case Pattern::DoubleFour: fours += 2; break;
@@ -215,6 +215,10 @@ Threat ThreatBoard::threat(int padded, Stone side) const {
     if (fours == 1) return threes > 0 ? Threat::FourThree : Threat::Four;
     if (threes >= 2) return Threat::ThreeThree;
     return threes == 1 ? Threat::Three : Threat::None;
+}
+
+Threat ThreatBoard::threat(int padded, Stone side) const {
+    return combine_patterns({pattern(padded, 0, side), pattern(padded, 1, side), pattern(padded, 2, side), pattern(padded, 3, side)});
 }
 
 bool ThreatBoard::is_forbidden(int padded) {

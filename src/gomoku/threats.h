@@ -59,6 +59,8 @@ enum class Threat : uint8_t {
 constexpr bool wins_next(Threat threat) { return threat == Threat::OpenFour || threat == Threat::FourFour; }
 constexpr bool is_four(Threat threat) { return threat >= Threat::Four && threat != Threat::Five; }
 constexpr bool is_three(Threat threat) { return threat == Threat::Three || threat == Threat::ThreeThree; }
+// What a stone's four line patterns make together.
+Threat combine_patterns(const std::array<Pattern, 4>& patterns);
 const char* pattern_name(Pattern pattern);  // "open-three", ... for tests and messages
 const char* threat_name(Threat threat);
 
