@@ -56,7 +56,7 @@ struct CellTable {
 };
 const CellTable kCellTable;
 
-// The root's own forced win, before the search: fours only, then threes too.
+// The root's own forced win, before the search: fours only, then threes too (at most these positions).
 constexpr ThreatLimits kVcfLimits{false, 12, 4000, 0};
 constexpr ThreatLimits kVctLimits{true, 8, 20000, 0};
 constexpr double kVctShare = 0.25;  // of a time budget
@@ -154,11 +154,16 @@ void AlphaBeta::think(double slice_ms) {
 // 100 ms against 5 / 24 without it: docs/gomoku-alphabeta.md.)
 void AlphaBeta::screen_root() {
     screened_ = true;
-    ThreatResult win = find_threat_win(root_, root_side_, kVcfLimits);
+    // A node budget caps each threat search too, so that a small budget is a quick move.
+    ThreatLimits vcf = kVcfLimits, vct = kVctLimits;
+    if (config_.budget.playouts > 0) {
+        vcf.max_nodes = std::min(vcf.max_nodes, config_.budget.playouts);
+        vct.max_nodes = std::min(vct.max_nodes, config_.budget.playouts);
+    }
+    if (config_.budget.ms > 0) vct.max_ms = config_.budget.ms * kVctShare;
+    ThreatResult win = find_threat_win(root_, root_side_, vcf);
     threat_nodes_ = win.nodes;
     if (!win.win) {
-        ThreatLimits vct = kVctLimits;
-        if (config_.budget.ms > 0) vct.max_ms = config_.budget.ms * kVctShare;
         win = find_threat_win(root_, root_side_, vct);
         threat_nodes_ += win.nodes;
     }
