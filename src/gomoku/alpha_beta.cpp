@@ -23,6 +23,8 @@ constexpr int kQuiescencePlainFours = 2;
 constexpr int kReduceFrom = 3;          // late moves: from this index on, at depths of 3 and more
 constexpr int kStepsPerClockCheck = 64;
 constexpr int kMaxPrincipalLine = 12;
+constexpr uint32_t kCellRanks = 512;  // a padded cell, in Scored::rank
+static_assert(kPaddedCells <= static_cast<int>(kCellRanks));
 constexpr int kNear = 2;  // candidate moves: empty cells within two steps of a stone along a line
 
 // What a stone on a cell would make on one of its lines (Pattern None .. Five), and the bonus for
@@ -323,7 +325,7 @@ void AlphaBeta::enter() {
         my_total += attack;
         their_total += defence;
         order_[cell] = attack + defence;
-        scored_.push_back({cell, mine});
+        scored_.push_back({cell, mine, static_cast<uint32_t>(order_[cell]) * kCellRanks + (kCellRanks - 1 - cell)});
     }
     if (scored_.empty()) return leave(0);  // a full board: a draw
     if (their_fives >= 2 || (their_fives == 1 && !board_->allowed(their_five, me))) return decided(-(kWin - ply - 2), their_five);
@@ -336,6 +338,8 @@ void AlphaBeta::enter() {
     }
     if (my_win_next >= 0) return decided(kWin - ply - 3, my_win_next);
     const auto by_order = [this](int a, int b) { return order_[a] > order_[b]; };
+    // The candidates come by cell: ordering ties by cell is a stable sort, without its buffer.
+    const auto by_order_then_cell = [this](int a, int b) { return order_[a] > order_[b] || (order_[a] == order_[b] && a < b); };
 
     if (frame.depth <= 0) {  // quiescence: the evaluation, unless a four of the side to move does better
         const int stand = my_total * 5 / 4 - their_total;
@@ -345,11 +349,11 @@ void AlphaBeta::enter() {
         const bool plain = frame.fours_left > kQuiescenceFours - kQuiescencePlainFours;
         for (const Scored& candidate : scored_)
             if (candidate.mine == Threat::FourThree || (plain && candidate.mine == Threat::Four)) moves_.push_back(candidate.cell);
-        std::stable_sort(moves_.begin() + frame.moves_begin, moves_.end(), by_order);
+        std::sort(moves_.begin() + frame.moves_begin, moves_.end(), by_order_then_cell);
         frame.moves_end = static_cast<int>(moves_.size());
         return;
     }
-    std::stable_sort(scored_.begin(), scored_.end(), [&](const Scored& a, const Scored& b) { return by_order(a.cell, b.cell); });
+    std::sort(scored_.begin(), scored_.end(), [](const Scored& a, const Scored& b) { return a.rank > b.rank; });
 
     int table_move = -1;
     const Entry& stored = entry();

@@ -69,9 +69,10 @@ private:
         int8_t depth = 0;
         uint8_t bound = 0;  // Bound
     };
-    struct Scored {  // a candidate move of the position being entered (its move order: order_[cell])
+    struct Scored {  // a candidate move of the position being entered
         int cell;
         Threat mine;
+        uint32_t rank;  // its move order (order_[cell]), ties broken by cell: distinct, higher first
     };
     struct CellEval {  // what a stone on an empty cell would make, per colour (Black 0, White 1)
         std::array<std::array<Pattern, 4>, 2> patterns{};  // on each line
