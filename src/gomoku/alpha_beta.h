@@ -113,8 +113,8 @@ private:
     Stone root_side_ = Stone::Black;
     std::optional<ThreatBoard> board_;
     std::array<uint8_t, kPaddedCells> near_{};  // stones within kNear steps along a line
-    // Each empty cell's, kept up to date move by move: a move changes only the cells on its four lines
-    // within win_length, where enter() would otherwise look up every candidate's patterns again.
+    // Each candidate's evaluation, kept up to date move by move: a move changes only the cells on its
+    // four lines within win_length, where enter() would otherwise look up every candidate's patterns.
     std::array<CellEval, kPaddedCells> cell_eval_{};
     // The candidate moves, as bits by padded index: the empty cells with a stone within kNear steps.
     std::array<uint64_t, (kPaddedCells + 63) / 64> candidates_{};
