@@ -211,17 +211,13 @@ void AlphaBeta::update_lines(int padded, int near_delta) {
             for (int k = 1; k <= reach; ++k) {
                 const int cell = padded + side * k * kDirections[d];
                 if (root_.cell(cell) == Stone::Wall) break;
-                if (board_->at(cell) != Stone::Empty) {
-                    if (k <= kNear) near_[cell] = static_cast<uint8_t>(near_[cell] + near_delta);
-                    continue;
-                }
-                const bool was_candidate = near_[cell] > 0;
+                const bool was_near = near_[cell] > 0;
                 if (k <= kNear) {
                     near_[cell] = static_cast<uint8_t>(near_[cell] + near_delta);
                     update_candidate(cell);
                 }
-                if (near_[cell] == 0) continue;
-                if (was_candidate) update_line(cell, d);
+                if (near_[cell] == 0 || board_->at(cell) != Stone::Empty) continue;
+                if (was_near) update_line(cell, d);
                 else evaluate_cell(cell);
             }
 }
