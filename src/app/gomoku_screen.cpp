@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "app/ai_names.h"
 #include "app/ai_runner.h"
 #include "app/gomoku_board.h"
 #include "app/host.h"
@@ -413,7 +414,7 @@ std::string GomokuScreen::status_line() const {
         case gomoku::Outcome::WhiteWins: return tr("White wins");
         default: break;
     }
-    const Message who = is_ai(state_.to_move()) ? literal(player(state_.to_move())) : translatable("you");
+    const Message who = is_ai(state_.to_move()) ? translatable(ai_name(player(state_.to_move()).c_str())) : translatable("you");
     return state_.to_move() == Stone::Black ? trf("Black to move ({player})", {{"player", who}})
                                             : trf("White to move ({player})", {{"player", who}});
 }
@@ -505,15 +506,11 @@ void GomokuScreen::build_settings() {
     ImGui::SliderInt(tr("Board size"), &edit_size_, gomoku::kMinSize, gomoku::kMaxSize);
     ImGui::SetNextItemWidth(140);
     combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 3);
-    // The AIs' names are ids, shown as they are; only "human" is a word. "az" once there is a network.
-    std::array<const char*, kPlayers.size()> players;
-    std::copy(kPlayers.begin(), kPlayers.end(), players.begin());
-    players[0] = tr("Human");
-    const std::shared_ptr<const learn::Model> model = models_->gomoku;
+    const std::shared_ptr<const learn::Model> model = models_->gomoku;  // "az" once there is a network
     bool az_chosen = false;
     for (auto [label, edit] : {std::pair{tr("Black"), &edit_black_}, std::pair{tr("White"), &edit_white_}}) {
         ImGui::SetNextItemWidth(140);
-        if (ImGui::Combo(label, edit, players.data(), model ? kNumPlayers : kAzPlayer) && *edit == kAzPlayer) az_chosen = true;
+        if (ai_combo(label, edit, kPlayers.begin(), model ? kNumPlayers : kAzPlayer) && *edit == kAzPlayer) az_chosen = true;
         if (!model && *edit == kAzPlayer) *edit = 2;  // its network is gone
     }
     if (az_chosen) edit_size_ = model->settings.value("size", edit_size_);  // the network's board

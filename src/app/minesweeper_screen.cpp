@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "app/ai_names.h"
 #include "app/ai_runner.h"
 #include "app/i18n.h"
 #include "app/keys.h"
@@ -467,7 +468,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     ImGui::SetNextItemWidth(150);
     combo_translated(tr("First click"), &edit_first_, kFirstClickNames, 4);
     ImGui::SetNextItemWidth(150);
-    ImGui::Combo(tr("Solver"), &edit_solver_, kSolvers, 4);  // the solvers' names are ids: never translated
+    ai_combo(tr("Solver"), &edit_solver_, kSolvers, 4);
     Params settings{{"level", kLevels[edit_level_]}, {"first", kFirstClicks[edit_first_]}, {"ai", kSolvers[edit_solver_]},
                     {"show", overlays_shown()}};  // a new game keeps the overlays
     if (edit_level_ == 3) {

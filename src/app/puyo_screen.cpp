@@ -8,6 +8,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "app/ai_names.h"
 #include "app/ai_runner.h"
 #include "app/i18n.h"
 #include "app/keys.h"
@@ -549,9 +550,9 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("Colours"), &edit_colors_, 3, 5);
     ImGui::SetNextItemWidth(140);
-    // The AIs' names are ids: never translated. "learned" once the Learn screen has an agent.
+    // "learned" once the Learn screen has an agent.
     const std::shared_ptr<const learn::Model> model = models_->puyo;
-    if (ImGui::Combo(tr("AI"), &edit_ai_, kAis, model ? 4 : 3) && edit_ai_ == kLearnedAi) {
+    if (ai_combo(tr("AI"), &edit_ai_, kAis, model ? 4 : 3) && edit_ai_ == kLearnedAi) {
         // The agent's own game: its rules (no other is offered) and colours.
         edit_rules_ = model->settings.value("rules", "tsu") == "tsu" ? 0 : 1;
         edit_colors_ = model->settings.value("colors", 4);

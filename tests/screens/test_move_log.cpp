@@ -65,7 +65,7 @@ TEST_CASE("Gomoku logs every AI move with the share of practice games it won the
     // While the game is on, the screen reader's summary gives the AI's last reason too.
     gomoku.act({{"undo", true}});
     CHECK(gomoku.state()["log"].size() == 8);
-    CHECK(gomoku.summary() == "Black to move (pure-mcts). Move 8. Last move: c5. pure-mcts played c5: it won 38% of 26 practice "
+    CHECK(gomoku.summary() == "Black to move (Pure MCTS). Move 8. Last move: c5. Pure MCTS played c5: it won 38% of 26 practice "
                               "games there (next best d3: 42%)");
 }
 
