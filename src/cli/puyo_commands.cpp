@@ -81,6 +81,8 @@ struct GameOptions {
         command->add_option("--nodes", beam.max_nodes, "beam: at most this many positions per move (0: no limit)")
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
         add_search_options(command, beam, weights);
+        command->add_option("--held-percent", beam.held_percent, "beam: credit this % of the chain a line holds unfired")
+            ->check(CLI::Range(0, 100));
         command->add_option("--fire-score", beam.fire_score, "beam: fire any known chain worth this much (0: at the end)")
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     }
@@ -169,13 +171,15 @@ void add_eval_command(CLI::App& puyo) {
     auto games = std::make_shared<int>(100);
     auto jobs = std::make_shared<int>(1);
     auto pairs_file = std::make_shared<std::string>();
+    auto per_game = std::make_shared<bool>(false);
     options->add_to(command);
     command->add_option("--games", *games, "games to play (with --pairs-file: the first N lines; default all)")
         ->check(CLI::Range(1, 1000000));
     command->add_option("--jobs", *jobs, "games played at once (native only)")->check(CLI::Range(1, 64));
     command->add_option("--pairs-file", *pairs_file,
                         "a pair file (`gridlab puyo pairs`): play its games, one per line, instead of seeded ones");
-    command->callback([command, options, games, jobs, pairs_file] {
+    command->add_flag("--per-game", *per_game, "also list every game's result (per_game)");
+    command->callback([command, options, games, jobs, pairs_file, per_game] {
         const Settings settings = options->settings();
         options->read_inputs();
         options->make(0);  // reject bad options before any game starts
@@ -219,7 +223,7 @@ void add_eval_command(CLI::App& puyo) {
         nlohmann::json hist = nlohmann::json::object();
         for (const auto& [chain, count] : histogram) hist[std::to_string(chain)] = count;
         const double n = *games;
-        print_json({{"games", *games},
+        nlohmann::json result = {{"games", *games},
                     {"mean_score", rounded(static_cast<double>(total_score) / n, 2)},
                     {"mean_max_chain", rounded(static_cast<double>(total_chain) / n, 3)},
                     {"max_chain_hist", hist},
@@ -227,7 +231,15 @@ void add_eval_command(CLI::App& puyo) {
                     {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 4)},
                     {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 4)},
                     {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)},
-                    {"mean_cpu_ms_per_move", rounded(think_cpu_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)}});
+                    {"mean_cpu_ms_per_move", rounded(think_cpu_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)}};
+        if (*per_game) {
+            nlohmann::json& list = result["per_game"] = nlohmann::json::array();
+            for (const GameRecord& record : records)
+                list.push_back({{"score", record.score}, {"max_chain", record.max_chain},
+                                {"best_chain_score", record.best_chain_score},
+                                {"best_chain_move", record.best_chain_move}, {"moves", record.moves}});
+        }
+        print_json(result);
     });
 }
 

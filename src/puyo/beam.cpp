@@ -230,6 +230,8 @@ BeamAi::BeamAi(const BeamOptions& options, uint64_t seed) : options_(options), s
         throw std::invalid_argument("beam samples: " + std::to_string(options.samples) + " is outside 1..64");
     if (options.depth < 1 || options.depth > 64)
         throw std::invalid_argument("beam depth: " + std::to_string(options.depth) + " is outside 1..64");
+    if (options.held_percent < 0 || options.held_percent > 100)
+        throw std::invalid_argument("beam held percent: " + std::to_string(options.held_percent) + " is outside 0..100");
     if (options.max_ms < 0 || options.max_nodes < 0 || options.fire_score < 0)
         throw std::invalid_argument("beam limits must not be negative");
 }
@@ -366,6 +368,9 @@ void BeamAi::sample_future(int sample) {
 }
 
 void BeamAi::finish_sample() {
+    // A chain held at the horizon can still go off when pairs are left after it.
+    if (options_.held_percent > 0 && (pairs_left_ < 0 || horizon_ < pairs_left_))
+        for (const Node& leaf : layer_) credit(leaf, leaf.potential.score * options_.held_percent / 100);
     // The layer is sorted best first: the first field of a first placement is its best.
     std::array<bool, kPlacementCount> has_leaf{};
     for (const Node& leaf : layer_) {

@@ -11,9 +11,12 @@
 //     them are not, so the search samples `samples` futures from the AI's own seed. On each future it
 //     tries every placement of every pair, keeps the `width` best distinct fields by evaluate(), and
 //     goes `depth` pairs deep. A field that sets off a real chain is not searched further: its score
-//     is credited to the first placement it descends from. A first placement is worth the best chain
-//     fired below it, summed over the futures (its expected best chain); ties go to the one whose
-//     fields evaluate best.
+//     is credited to the first placement it descends from. A field still building at the last pair
+//     searched, with pairs left in the game after it, is credited `held_percent` of the chain it holds
+//     (it can still fire it later: without this the search would see only what fires within its
+//     horizon, and fire too soon). A first placement is worth the best chain fired (or held) below
+//     it, summed over the futures (its expected best chain); ties go to the one whose fields
+//     evaluate best.
 //  3. Firing follows from 2: placing the pair so that the chain goes off now is worth that chain;
 //     building on is worth what the futures still promise within the pairs left. So the AI fires
 //     when the chain in hand is worth more than it can expect to build, when building would die
@@ -73,12 +76,13 @@ struct Evaluation {
 Evaluation evaluate(const Field& field, const EvalWeights& weights = {});
 
 struct BeamOptions {
-    int width = 40;           // fields kept per pair
+    int width = 80;           // fields kept per pair
     int depth = 12;           // pairs searched: the current one, the 2 previews, then sampled ones
-    int samples = 3;          // futures sampled for the pairs after the previews
+    int samples = 4;          // futures sampled for the pairs after the previews
     double max_ms = 0;        // stop a decision after this long (0: no limit; not reproducible)
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
     int64_t fire_score = 0;   // fire any known chain worth this much at once (0: as the search says)
+    int held_percent = 60;    // a line that ends unfired with pairs left is credited this % of the chain it holds
     EvalWeights weights;
 };
 

@@ -17,8 +17,10 @@ GameRecord play_game(State state, Ai& ai) {
         const Plan plan = ai.decide(state);
         record.think_cpu_ms += cpu.elapsed_ms();
         record.think_ms += watch.elapsed_ms();
+        const int64_t best_before = state.best_chain_score();
         state.apply(plan.placement);
         ++record.moves;
+        if (state.best_chain_score() > best_before) record.best_chain_move = record.moves;
     }
     record.score = state.score();
     record.max_chain = state.max_chain();

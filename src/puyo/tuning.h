@@ -26,6 +26,7 @@ struct GameRecord {
     int64_t score = 0;
     int max_chain = 0;
     int64_t best_chain_score = 0;  // the score of the game's best single chain
+    int best_chain_move = 0;       // the placement (1, 2, ...) that set it off; 0 if no chain went off
     int moves = 0;
     double think_ms = 0;
     double think_cpu_ms = 0;

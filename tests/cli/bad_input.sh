@@ -151,6 +151,16 @@ if [ "$known" != "$expected_known" ]; then
   echo "  got:      $known"
   failed=$((failed + 1))
 fi
+# --per-game: each game's result, with the placement that set off its best chain (the second pair
+# here, on the first).
+per_game=$("${gridlab[@]}" puyo eval --ai greedy --seed 1 --pairs-file "$files/known.txt" --per-game | sed -E 's/.*"per_game"://; s/\],"reach.*/]/')
+expected_per_game='[{"best_chain_move":2,"best_chain_score":40,"max_chain":1,"moves":5,"score":40},{"best_chain_move":2,"best_chain_score":40,"max_chain":1,"moves":3,"score":40}]'
+if [ "$per_game" != "$expected_per_game" ]; then
+  echo "FAILED: puyo eval --per-game on a known pair file"
+  echo "  expected: $expected_per_game"
+  echo "  got:      $per_game"
+  failed=$((failed + 1))
+fi
 # AlphaZero training and its models (issue 17).
 check 2 "--size: Value 4 not in range 5 to 15" gomoku train --size 4 --games 1 --seed 1 --out "$files/az.model"
 check 2 "--win: Value 3 not in range 4 to 5" gomoku train --win 3 --games 1 --seed 1 --out "$files/az.model"

@@ -1,6 +1,8 @@
 // The AIs: the chain potential, the simple baselines and the beam search (decisions, slices, seeds).
 #include <catch2/catch.hpp>
 
+#include <tuple>
+
 #include "puyo/beam.h"
 #include "puyo/helpers.h"
 
@@ -168,9 +170,29 @@ TEST_CASE("a seeded beam game is exactly reproducible", "[puyo]") {
     const Plan last = play_out(state, beam);
     CHECK(state.pairs_placed() == 36);
     CHECK(last.firing);
-    CHECK(state.max_chain() == 10);
-    CHECK(state.best_chain_score() == 48640);
-    CHECK(state.score() == 48680);
+    CHECK(state.max_chain() == 11);
+    CHECK(state.best_chain_score() == 56560);
+    CHECK(state.score() == 58420);
+}
+
+TEST_CASE("beam credits the chain a line still holds at its horizon, and so builds a bigger one", "[puyo]") {
+    // A narrow, short search (with 0% it sees only the chains fired within its 6 pairs).
+    BeamOptions options;
+    options.width = 16;
+    options.depth = 6;
+    options.samples = 3;
+    for (const auto& [held_percent, max_chain, best_chain_score] :
+         {std::tuple{0, 10, int64_t{48640}}, std::tuple{60, 12, int64_t{68720}}}) {
+        options.held_percent = held_percent;
+        State state({RuleSet::Tsu, 4, 36}, 77);
+        BeamAi beam(options, 5);
+        play_out(state, beam);
+        INFO("held " << held_percent);
+        CHECK(state.max_chain() == max_chain);
+        CHECK(state.best_chain_score() == best_chain_score);
+    }
+    options.held_percent = 101;
+    CHECK_THROWS_WITH(BeamAi(options, 1), "beam held percent: 101 is outside 0..100");
 }
 
 TEST_CASE("beam with several sampled futures votes for a legal, reproducible move", "[puyo]") {
