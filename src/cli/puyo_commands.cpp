@@ -165,6 +165,15 @@ void add_pairs_command(CLI::App& puyo) {
     });
 }
 
+// Game i of a run: line i of the pair file, or else the pairs of the seed's game i. Its AI's randomness
+// comes from the seed either way (game_ai_seed), so a seed's pair file replays that seed's games exactly.
+State game_state(const Settings& settings, const std::vector<PairSequence>& sequences, uint64_t seed, int game) {
+    if (sequences.empty()) return State(settings, game_seed(seed, game));
+    Settings per_line = settings;
+    per_line.max_pairs = 0;
+    return State(per_line, sequences[static_cast<size_t>(game)]);
+}
+
 void add_eval_command(CLI::App& puyo) {
     auto* command = puyo.add_subcommand("eval", "Play seeded games with an AI and report its strength");
     auto options = std::make_shared<GameOptions>();
@@ -193,18 +202,10 @@ void add_eval_command(CLI::App& puyo) {
                                  " games in " + *pairs_file);
             if (!command->count("--games")) *games = lines;
         }
-        // Game i plays line i of the file, or the pairs of its seed; its AI's randomness comes from
-        // the seed either way, so a seed's pair file replays that seed's games exactly.
-        const auto start = [&](int game) {
-            if (sequences.empty()) return State(settings, game_seed(options->seed, game));
-            Settings per_line = settings;
-            per_line.max_pairs = 0;
-            return State(per_line, sequences[static_cast<size_t>(game)]);
-        };
         std::vector<GameRecord> records(static_cast<size_t>(*games));
         parallel_for(*games, *jobs, [&](int game) {
             const std::unique_ptr<Ai> ai = options->make(game_ai_seed(options->seed, game));
-            records[static_cast<size_t>(game)] = play_game(start(game), *ai);
+            records[static_cast<size_t>(game)] = play_game(game_state(settings, sequences, options->seed, game), *ai);
         });
         int64_t total_score = 0, total_chain = 0, total_best = 0, moves = 0, reach_60k = 0, reach_100k = 0;
         double think_ms = 0, think_cpu_ms = 0;
@@ -246,11 +247,25 @@ void add_eval_command(CLI::App& puyo) {
 void add_play_command(CLI::App& puyo) {
     auto* command = puyo.add_subcommand("play", "Play one seeded game and print every move and chain");
     auto options = std::make_shared<GameOptions>();
+    auto pairs_file = std::make_shared<std::string>();
+    auto game = std::make_shared<int>(0);
     options->add_to(command);
-    command->callback([options] {
+    command->add_option("--pairs-file", *pairs_file, "a pair file (`gridlab puyo pairs`): play the game of line --game");
+    command->add_option("--game", *game, "the game to play: 0 is the first, as `eval` numbers them")
+        ->check(CLI::Range(0, 999999));
+    command->callback([command, options, pairs_file, game] {
         options->read_inputs();
-        State state(options->settings(), game_seed(options->seed, 0));
-        const std::unique_ptr<Ai> ai = options->make(game_ai_seed(options->seed, 0));
+        // Game i of `eval` with the same options, move by move.
+        std::vector<PairSequence> sequences;
+        if (!pairs_file->empty()) {
+            if (command->count("--pairs")) throw InputError("--pairs-file: the file gives the pairs of every game");
+            sequences = read_pair_file(*pairs_file, options->colors);
+            if (*game >= static_cast<int>(sequences.size()))
+                throw InputError("game: " + std::to_string(*game) + " is not a line of " + *pairs_file + " (it has " +
+                                 std::to_string(sequences.size()) + ")");
+        }
+        State state = game_state(options->settings(), sequences, options->seed, *game);
+        const std::unique_ptr<Ai> ai = options->make(game_ai_seed(options->seed, *game));
         nlohmann::json moves = nlohmann::json::array();
         while (!state.terminal()) {
             const Plan plan = ai->decide(state);
