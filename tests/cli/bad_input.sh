@@ -23,6 +23,16 @@ check() {
   fi
 }
 
+# same WHAT EXPECTED GOT: two outputs that must be equal, and not empty.
+same() {
+  if [ -z "$2" ] || [ "$2" != "$3" ]; then
+    echo "FAILED: $1"
+    echo "  expected: $2"
+    echo "  got:      $3"
+    failed=$((failed + 1))
+  fi
+}
+
 max_seed=18446744073709551615
 seed_error() { echo "--seed: '$1' is not a whole number in 0..$max_seed"; }
 
@@ -111,12 +121,7 @@ without_time() { sed 's/"ms_per_game":[0-9.e+-]*//'; }
 "${gridlab[@]}" minesweeper boards --level intermediate --first-click zero --games 30 --seed 4 >"$files/seed4.txt"
 by_seed=$("${gridlab[@]}" minesweeper eval --solver kb --level intermediate --first-click zero --games 30 --seed 4 --per-board | without_time)
 by_file=$("${gridlab[@]}" minesweeper eval --solver kb --boards "$files/seed4.txt" --seed 4 --per-board | without_time)
-if [ -z "$by_seed" ] || [ "$by_seed" != "$by_file" ]; then
-  echo "FAILED: eval --boards (the file of seed 4) differs from eval --seed 4"
-  echo "  seed: $by_seed"
-  echo "  file: $by_file"
-  failed=$((failed + 1))
-fi
+same "eval --boards (the file of seed 4) gives the games of eval --seed 4" "$by_seed" "$by_file"
 
 # Pair files (issue 21): refused with the file and line; a seed's file replays that seed's games.
 printf 'RG BY\nRG BX\n' >"$files/bad_pair.txt"
@@ -135,32 +140,23 @@ without_puyo_time() { sed -E 's/"(mean_cpu_ms_per_move|ms_per_move)":[0-9.e+-]*,
 "${gridlab[@]}" puyo pairs --seed 3 --games 4 --pairs 12 >"$files/seed3.txt"
 by_seed=$("${gridlab[@]}" puyo eval --ai beam --width 8 --depth 4 --seed 3 --games 4 --pairs 12 | without_puyo_time)
 by_file=$("${gridlab[@]}" puyo eval --ai beam --width 8 --depth 4 --seed 3 --pairs-file "$files/seed3.txt" | without_puyo_time)
-if [ -z "$by_seed" ] || [ "$by_seed" != "$by_file" ]; then
-  echo "FAILED: puyo eval --pairs-file (the file of seed 3) differs from eval --seed 3"
-  echo "  seed: $by_seed"
-  echo "  file: $by_file"
-  failed=$((failed + 1))
-fi
+same "puyo eval --pairs-file (the file of seed 3) gives the games of eval --seed 3" "$by_seed" "$by_file"
 # Greedy on a known two-game file: exact results.
 printf 'RR RR BB GG RR\nYY YY YB\n' >"$files/known.txt"
 known=$("${gridlab[@]}" puyo eval --ai greedy --seed 1 --pairs-file "$files/known.txt" | without_puyo_time)
 expected_known='{"games":2,"max_chain_hist":{"1":2},"mean_best_chain_score":40.0,"mean_max_chain":1.0,"mean_score":40.0,"reach_100k":0.0,"reach_60k":0.0}'
-if [ "$known" != "$expected_known" ]; then
-  echo "FAILED: puyo eval --ai greedy on a known pair file"
-  echo "  expected: $expected_known"
-  echo "  got:      $known"
-  failed=$((failed + 1))
-fi
+same "puyo eval --ai greedy on a known pair file" "$expected_known" "$known"
 # --per-game: each game's result, with the placement that set off its best chain (the second pair
 # here, on the first).
 per_game=$("${gridlab[@]}" puyo eval --ai greedy --seed 1 --pairs-file "$files/known.txt" --per-game | sed -E 's/.*"per_game"://; s/\],"reach.*/]/')
 expected_per_game='[{"best_chain_move":2,"best_chain_score":40,"max_chain":1,"moves":5,"score":40},{"best_chain_move":2,"best_chain_score":40,"max_chain":1,"moves":3,"score":40}]'
-if [ "$per_game" != "$expected_per_game" ]; then
-  echo "FAILED: puyo eval --per-game on a known pair file"
-  echo "  expected: $expected_per_game"
-  echo "  got:      $per_game"
-  failed=$((failed + 1))
-fi
+same "puyo eval --per-game on a known pair file" "$expected_per_game" "$per_game"
+# play --game I replays eval's game I, from the seed or from the seed's file.
+same "puyo play --pairs-file (the file of seed 3) --game 2 plays eval --seed 3's game 2" \
+  "$("${gridlab[@]}" puyo play --ai beam --width 8 --depth 4 --seed 3 --pairs 12 --game 2 | sed -E 's/.*"moves"://')" \
+  "$("${gridlab[@]}" puyo play --ai beam --width 8 --depth 4 --seed 3 --pairs-file "$files/seed3.txt" --game 2 | sed -E 's/.*"moves"://')"
+check 2 "gridlab: bad input: game: 1 is not a line of $files/three_pairs.txt (it has 1)" \
+  puyo play --ai greedy --pairs-file "$files/three_pairs.txt" --game 1
 # AlphaZero training and its models (issue 17).
 check 2 "--size: Value 4 not in range 5 to 15" gomoku train --size 4 --games 1 --seed 1 --out "$files/az.model"
 check 2 "--win: Value 3 not in range 4 to 5" gomoku train --win 3 --games 1 --seed 1 --out "$files/az.model"
