@@ -574,7 +574,7 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
                                  "for the side to move."));
     else if (show_search_)
         text_wrapped_disabled(tr("Circles: how much of its practice games went to each move; blue good, red bad "
-                                 "for the side to move (mcts counts a draw almost as a loss)."));
+                                 "for the side to move (MCTS with threats counts a draw almost as a loss)."));
     build_move_list();
     log_.draw(130.0f, state_.is_terminal());
     build_settings();

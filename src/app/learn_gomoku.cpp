@@ -146,7 +146,7 @@ private:
 
 std::vector<Curve> GomokuLesson::curves() const {
     std::vector<Curve> curves = {
-        {tr_key("Wins against pure-mcts, %"), "%.0f%%", {}, {}, IM_COL32(90, 200, 120, 255), 0, 100, 1},
+        {tr_key("Wins against Pure MCTS, %"), "%.0f%%", {}, {}, IM_COL32(90, 200, 120, 255), 0, 100, 1},
         {tr_key("Policy loss (cross-entropy)"), "%.2f", {}, {}, IM_COL32(100, 165, 245, 255)},
         {tr_key("Value loss (squared error)"), "%.3f", {}, {}, IM_COL32(240, 165, 80, 255)},
     };
@@ -244,7 +244,7 @@ void GomokuLesson::build_live_text() const {
     }
     if (!trainer_->evaluations().empty()) {
         const gomoku::AzEvaluationPoint& last = trainer_->evaluations().back();
-        text_wrapped(trf("Last test, after {games} games: {wins} wins, {draws} draws, {losses} losses against pure-mcts with {playouts} playouts.",
+        text_wrapped(trf("Last test, after {games} games: {wins} wins, {draws} draws, {losses} losses against Pure MCTS with {playouts} playouts.",
                          {{"games", static_cast<long long>(last.games)}, {"wins", last.wins}, {"draws", last.draws},
                           {"losses", last.losses}, {"playouts", static_cast<long long>(last.pure_playouts)}}));
     }
