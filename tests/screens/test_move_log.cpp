@@ -162,17 +162,17 @@ TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[scr
     LearnedModels models;
     PuyoScreen puyo(models);
     puyo.new_game({{"ai", "beam"}, {"seed", "3"}});
-    ai_moves(puyo, 6);
+    ai_moves(puyo, 10);
     const json log = puyo.state()["log"];
-    REQUIRE(log.size() == 6);
+    REQUIRE(log.size() == 10);
     CHECK(log[0] == json{{"move", "1\xE2\x86\x91"}, {"by", "beam"}, {"reason", {{"id", "keeps_low"}}}});
-    CHECK(log[5] == json{{"move", "2\xE2\x86\x92"},
+    CHECK(log[8] == json{{"move", "2\xE2\x86\x90"},
                          {"by", "beam"},
-                         {"reason", {{"id", "builds_chain"}, {"chain", 3}, {"score", 1180}, {"puyo", "yellow"}, {"column", 2}}}});
-    CHECK(render(reason_message({"builds_chain", log[5]["reason"]})) ==
-          "builds a 3-chain worth 1180; it fires with a yellow puyo in column 2");
+                         {"reason", {{"id", "builds_chain"}, {"chain", 4}, {"score", 2460}, {"puyo", "blue"}, {"column", 2}}}});
+    CHECK(render(reason_message({"builds_chain", log[8]["reason"]})) ==
+          "builds a 4-chain worth 2460; it fires with a blue puyo in column 2");
     puyo.act({{"place", {0, 1}}});
-    CHECK(puyo.state()["log"][6] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
+    CHECK(puyo.state()["log"][10] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
 }
 
 TEST_CASE("A finished Puyo game is stepped through too; refused while it is played", "[screens]") {
