@@ -224,15 +224,16 @@ void add_eval_command(CLI::App& puyo) {
         nlohmann::json hist = nlohmann::json::object();
         for (const auto& [chain, count] : histogram) hist[std::to_string(chain)] = count;
         const double n = *games;
+        const auto moves_made = static_cast<double>(std::max<int64_t>(moves, 1));
         nlohmann::json result = {{"games", *games},
-                    {"mean_score", rounded(static_cast<double>(total_score) / n, 2)},
-                    {"mean_max_chain", rounded(static_cast<double>(total_chain) / n, 3)},
-                    {"max_chain_hist", hist},
-                    {"mean_best_chain_score", rounded(static_cast<double>(total_best) / n, 2)},
-                    {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 4)},
-                    {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 4)},
-                    {"ms_per_move", rounded(think_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)},
-                    {"mean_cpu_ms_per_move", rounded(think_cpu_ms / static_cast<double>(std::max<int64_t>(moves, 1)), 3)}};
+                                 {"mean_score", rounded(static_cast<double>(total_score) / n, 2)},
+                                 {"mean_max_chain", rounded(static_cast<double>(total_chain) / n, 3)},
+                                 {"max_chain_hist", hist},
+                                 {"mean_best_chain_score", rounded(static_cast<double>(total_best) / n, 2)},
+                                 {"reach_60k", rounded(static_cast<double>(reach_60k) / n, 4)},
+                                 {"reach_100k", rounded(static_cast<double>(reach_100k) / n, 4)},
+                                 {"ms_per_move", rounded(think_ms / moves_made, 3)},
+                                 {"mean_cpu_ms_per_move", rounded(think_cpu_ms / moves_made, 3)}};
         if (*per_game) {
             nlohmann::json& list = result["per_game"] = nlohmann::json::array();
             for (const GameRecord& record : records)
