@@ -27,17 +27,26 @@ constexpr std::pair<std::string_view, const char*> kNames[] = {
     {"probability", tr_key("Probability")},
 };
 
-}  // namespace
-
-const char* ai_name(const char* id) {
+// The English name (a catalogue key) of an id; nullptr for an id it does not know.
+const char* name_key(std::string_view id) {
     for (const auto& [known, name] : kNames)
         if (known == id) return name;
-    return id;
+    return nullptr;
+}
+
+}  // namespace
+
+Message ai_name(const std::string& id) {
+    const char* key = name_key(id);
+    return key ? translatable(key) : literal(id);
 }
 
 bool ai_combo(const char* label, int* index, const char* const* ids, int count) {
     std::vector<const char*> names(static_cast<size_t>(count));
-    std::transform(ids, ids + count, names.begin(), ai_name);
+    std::transform(ids, ids + count, names.begin(), [](const char* id) {
+        const char* key = name_key(id);
+        return key ? key : id;
+    });
     return combo_translated(label, index, names.data(), count);
 }
 

@@ -2,11 +2,15 @@
 // the saved games, state() and the move log's JSON use; what a screen shows is the name, translated.
 #pragma once
 
+#include <string>
+
+#include "core/message.h"
+
 namespace gridlab::app {
 
-// The English name (a catalogue key, shown with tr()) of a player or AI id of any game; the id itself
-// for one it does not know.
-const char* ai_name(const char* id);
+// The name of a player or AI id of any game, to be worded in the user's language; the id itself, as
+// it is, for one it does not know.
+Message ai_name(const std::string& id);
 // ImGui::Combo over AI ids, shown by their names in the user's language.
 bool ai_combo(const char* label, int* index, const char* const* ids, int count);
 

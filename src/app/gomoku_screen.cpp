@@ -414,7 +414,7 @@ std::string GomokuScreen::status_line() const {
         case gomoku::Outcome::WhiteWins: return tr("White wins");
         default: break;
     }
-    const Message who = is_ai(state_.to_move()) ? translatable(ai_name(player(state_.to_move()).c_str())) : translatable("you");
+    const Message who = is_ai(state_.to_move()) ? ai_name(player(state_.to_move())) : translatable("you");
     return state_.to_move() == Stone::Black ? trf("Black to move ({player})", {{"player", who}})
                                             : trf("White to move ({player})", {{"player", who}});
 }

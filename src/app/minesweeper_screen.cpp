@@ -391,7 +391,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
                       {"seed", std::to_string(seed_)}}));
 
     ImGui::Separator();
-    ImGui::TextUnformatted(trf("AI: {name}", {{"name", translatable(ai_name(solver_name_.c_str()))}}).c_str());
+    ImGui::TextUnformatted(trf("AI: {name}", {{"name", ai_name(solver_name_)}}).c_str());
     if (ImGui::Button(tr("Hint"))) hint_shown_ = true;
     note_control("hint");
     ImGui::SameLine();

@@ -43,7 +43,7 @@ Message puyo_colour(const Reason& reason) {
     throw bad_reason(reason);
 }
 
-Message player_words(const std::string& by) { return by == "human" ? translatable("you") : translatable(ai_name(by.c_str())); }
+Message player_words(const std::string& by) { return by == "human" ? translatable("you") : ai_name(by); }
 
 std::string entry_line(const LogEntry& entry, size_t move_index) {
     const MessageArg number{"number", static_cast<long long>(move_index + 1)}, player{"player", player_words(entry.by)},

@@ -519,7 +519,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::Dummy(ImVec2(cell * 3.2f, cell * 2.0f + 4.0f));
 
     ImGui::Separator();
-    ImGui::TextUnformatted(trf("AI: {name}", {{"name", translatable(ai_name(ai_name_.c_str()))}}).c_str());
+    ImGui::TextUnformatted(trf("AI: {name}", {{"name", ai_name(ai_name_)}}).c_str());
     if (rival_)
         text_wrapped(trf("Score to beat: the learned agent makes {score} on these {count} pairs (best chain {chain}).",
                          {{"score", static_cast<long long>(rival_->score)}, {"count", state_.settings().max_pairs}, {"chain", rival_->max_chain}}));

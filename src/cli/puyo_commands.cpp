@@ -174,6 +174,14 @@ State game_state(const Settings& settings, const std::vector<PairSequence>& sequ
     return State(per_line, sequences[static_cast<size_t>(game)]);
 }
 
+// The games of a pair file (none when `file` is empty): it gives every game's pairs, so --pairs
+// cannot go with it.
+std::vector<PairSequence> read_pair_games(const CLI::App& command, const std::string& file, int colors) {
+    if (file.empty()) return {};
+    if (command.count("--pairs")) throw InputError("--pairs-file: the file gives the pairs of every game");
+    return read_pair_file(file, colors);
+}
+
 void add_eval_command(CLI::App& puyo) {
     auto* command = puyo.add_subcommand("eval", "Play seeded games with an AI and report its strength");
     auto options = std::make_shared<GameOptions>();
@@ -192,10 +200,8 @@ void add_eval_command(CLI::App& puyo) {
         const Settings settings = options->settings();
         options->read_inputs();
         options->make(0);  // reject bad options before any game starts
-        std::vector<PairSequence> sequences;
+        const std::vector<PairSequence> sequences = read_pair_games(*command, *pairs_file, settings.colors);
         if (!pairs_file->empty()) {
-            if (command->count("--pairs")) throw InputError("--pairs-file: the file gives the pairs of every game");
-            sequences = read_pair_file(*pairs_file, settings.colors);
             const int lines = static_cast<int>(sequences.size());
             if (command->count("--games") && *games > lines)
                 throw InputError("games: " + std::to_string(*games) + " is more than the " + std::to_string(lines) +
@@ -257,14 +263,10 @@ void add_play_command(CLI::App& puyo) {
     command->callback([command, options, pairs_file, game] {
         options->read_inputs();
         // Game i of `eval` with the same options, move by move.
-        std::vector<PairSequence> sequences;
-        if (!pairs_file->empty()) {
-            if (command->count("--pairs")) throw InputError("--pairs-file: the file gives the pairs of every game");
-            sequences = read_pair_file(*pairs_file, options->colors);
-            if (*game >= static_cast<int>(sequences.size()))
-                throw InputError("game: " + std::to_string(*game) + " is not a line of " + *pairs_file + " (it has " +
-                                 std::to_string(sequences.size()) + ")");
-        }
+        const std::vector<PairSequence> sequences = read_pair_games(*command, *pairs_file, options->colors);
+        if (!pairs_file->empty() && *game >= static_cast<int>(sequences.size()))
+            throw InputError("game: " + std::to_string(*game) + " is not a line of " + *pairs_file + " (it has " +
+                             std::to_string(sequences.size()) + ")");
         State state = game_state(options->settings(), sequences, options->seed, *game);
         const std::unique_ptr<Ai> ai = options->make(game_ai_seed(options->seed, *game));
         nlohmann::json moves = nlohmann::json::array();
