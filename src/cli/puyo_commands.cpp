@@ -38,7 +38,12 @@ nlohmann::json placement_json(Placement placement) {
 void add_search_options(CLI::App* command, BeamOptions& beam, std::string& weights) {
     command->add_option("--width", beam.width, "beam: fields kept per pair")->check(CLI::Range(1, 10000));
     command->add_option("--depth", beam.depth, "beam: pairs searched ahead")->check(CLI::Range(1, 64));
-    command->add_option("--samples", beam.samples, "beam: futures sampled after the previews")->check(CLI::Range(1, 64));
+    command
+        ->add_option_function<std::string>(
+            "--futures", [&beam](const std::string& name) { beam.futures = name == "random" ? Futures::Random : Futures::Cycles; },
+            "beam: the futures after the previews: cycles (every colour pairing) or random (--samples of them)")
+        ->check(CLI::IsMember({"cycles", "random"}));
+    command->add_option("--samples", beam.samples, "beam: with --futures random, futures sampled after the previews")->check(CLI::Range(1, 64));
     command->add_option("--weights", weights, "beam: evaluation weights as JSON, e.g. '{\"chain\": 1200}' (the rest default)");
 }
 

@@ -180,6 +180,23 @@ uint64_t field_hash(const Field& field) {
 
 }  // namespace
 
+int cycle_count(int colors) { return colors * (colors - 1) / 2; }
+
+Pair cycle_pair(int colors, int cycle, int index) {
+    // Cycle `cycle` starts with the cycle-th pair {a, b} (a < b) in the order 01, 02, ..., 12, ...
+    std::array<int, kMaxColors> order{};
+    int a = 0, b = 1;
+    for (int k = 0; k < cycle; ++k)
+        if (++b == colors) b = ++a + 1;
+    order[0] = a;
+    order[1] = b;
+    for (int c = 0, next = 2; c < colors; ++c)
+        if (c != a && c != b) order[static_cast<size_t>(next++)] = c;
+    // Two colours a pair, read round and round the order: with an odd count a pair wraps over its end.
+    const auto color = [&](int position) { return static_cast<Puyo>(1 + order[static_cast<size_t>(position % colors)]); };
+    return {color(2 * index), color(2 * index + 1)};
+}
+
 Potential find_potential(const Field& field) {
     Potential best;
     for_each_trigger(field, heights_of(field), [&](const Potential& found, const Field&) {
@@ -243,6 +260,7 @@ void BeamAi::begin(const State& state) {
     horizon_ = pairs_left_ >= 0 ? std::min(options_.depth, pairs_left_) : options_.depth;
     pairs_placed_ = state.pairs_placed();
     colors_ = state.settings().colors;
+    futures_ = options_.futures == Futures::Cycles ? cycle_count(colors_) : options_.samples;
     pairs_.clear();
     for (int d = 0; d < std::min(horizon_, kKnownPairs); ++d) pairs_.push_back(state.pair(d));
     sample_future(0);
@@ -356,11 +374,15 @@ void BeamAi::finish_layer() {
 }
 
 void BeamAi::sample_future(int sample) {
-    // The pairs after the previews are unknown: sample them from the AI's own seed, never the game's.
+    pairs_.resize(static_cast<size_t>(std::min(horizon_, kKnownPairs)));
+    if (options_.futures == Futures::Cycles) {
+        for (int d = kKnownPairs; d < horizon_; ++d) pairs_.push_back(cycle_pair(colors_, sample, d - kKnownPairs));
+        return;
+    }
+    // Random futures come from the AI's own seed, never the game's.
     Rng future = Rng::for_stream(seed_ + static_cast<uint64_t>(sample) * 0x9E3779B97F4A7C15ull,
                                  static_cast<uint64_t>(pairs_placed_));
     const auto colors = static_cast<uint64_t>(colors_);
-    pairs_.resize(static_cast<size_t>(std::min(horizon_, kKnownPairs)));
     for (int d = kKnownPairs; d < horizon_; ++d) {
         const auto axis = static_cast<Puyo>(1 + future.below(colors));
         pairs_.push_back({axis, static_cast<Puyo>(1 + future.below(colors))});
@@ -391,7 +413,7 @@ void BeamAi::finish_sample() {
         candidate.fired = 0;
     }
     ++samples_done_;
-    const bool more = samples_done_ < options_.samples && horizon_ > kKnownPairs && !known_layer_.empty();
+    const bool more = samples_done_ < futures_ && horizon_ > kKnownPairs && !known_layer_.empty();
     if (!more) {
         finished_ = true;
         return;

@@ -8,7 +8,10 @@
 //     the stack (close to a gentle slope, no wells, no bumps), how many same-coloured puyos touch,
 //     and in the opening how well the bottom left matches the GTR form (see the README).
 //  2. Beam search over futures. The current pair and the two previews are known; the pairs after
-//     them are not, so the search samples `samples` futures from the AI's own seed. On each future it
+//     them are not, so the search plays them out on a few stand-in futures: by default the fixed
+//     cycles of cycle_pair() (ama's idea: every colour comes back within two pairs, no pair repeats
+//     a colour, and the set treats all colours alike), or `samples` futures drawn from the AI's own
+//     seed. On each future it
 //     tries every placement of every pair, keeps the `width` best distinct fields by evaluate(), and
 //     goes `depth` pairs deep. A field that sets off a real chain is not searched further: its score
 //     is credited to the first placement it descends from. A field still building at the last pair
@@ -75,10 +78,20 @@ struct Evaluation {
 };
 Evaluation evaluate(const Field& field, const EvalWeights& weights = {});
 
+// The stand-in futures: the fixed cycles, or random pairs from the AI's seed.
+enum class Futures { Cycles, Random };
+
+// The cycles for `colors` colours: one per pair of two colours {a, b}, which comes first; the
+// other colours follow in order, and the pairs are read off that order, round and round. With 4
+// colours: RG BY RG BY..., RB GY RB GY..., and so on, 6 cycles.
+int cycle_count(int colors);
+Pair cycle_pair(int colors, int cycle, int index);
+
 struct BeamOptions {
     int width = 80;           // fields kept per pair
     int depth = 12;           // pairs searched: the current one, the 2 previews, then sampled ones
-    int samples = 4;          // futures sampled for the pairs after the previews
+    Futures futures = Futures::Cycles;  // cycles: every one of cycle_count(colors) futures
+    int samples = 4;          // Futures::Random: futures sampled for the pairs after the previews
     double max_ms = 0;        // stop a decision after this long (0: no limit; not reproducible)
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
     int64_t fire_score = 0;   // fire any known chain worth this much at once (0: as the search says)
@@ -135,6 +148,7 @@ private:
     int horizon_ = 0;          // pairs searched (fewer than depth when the game ends sooner)
     int pairs_placed_ = 0;
     int colors_ = 4;
+    int futures_ = 1;          // futures to search
     int pairs_left_ = -1;
     std::vector<Node> layer_;
     std::vector<Node> children_;

@@ -5,6 +5,7 @@
 
 #include "puyo/beam.h"
 #include "puyo/helpers.h"
+#include "puyo/pair_file.h"
 
 using namespace gridlab::puyo;
 using puyo_test::board;
@@ -170,9 +171,9 @@ TEST_CASE("a seeded beam game is exactly reproducible", "[puyo]") {
     const Plan last = play_out(state, beam);
     CHECK(state.pairs_placed() == 36);
     CHECK(last.firing);
-    CHECK(state.max_chain() == 11);
-    CHECK(state.best_chain_score() == 56560);
-    CHECK(state.score() == 58420);
+    CHECK(state.max_chain() == 9);
+    CHECK(state.best_chain_score() == 39520);
+    CHECK(state.score() == 40060);
 }
 
 TEST_CASE("beam credits the chain a line still holds at its horizon, and so builds a bigger one", "[puyo]") {
@@ -180,6 +181,7 @@ TEST_CASE("beam credits the chain a line still holds at its horizon, and so buil
     BeamOptions options;
     options.width = 16;
     options.depth = 6;
+    options.futures = Futures::Random;
     options.samples = 3;
     for (const auto& [held_percent, max_chain, best_chain_score] :
          {std::tuple{0, 10, int64_t{48640}}, std::tuple{60, 12, int64_t{68720}}}) {
@@ -199,6 +201,7 @@ TEST_CASE("beam with several sampled futures votes for a legal, reproducible mov
     BeamOptions options;
     options.width = 8;
     options.depth = 5;
+    options.futures = Futures::Random;
     options.samples = 3;
     State state({RuleSet::Tsu, 4, 0}, 31);
     for (int move = 0; move < 6; ++move) state.apply_unchecked(GreedyAi().decide(state).placement);
@@ -209,4 +212,43 @@ TEST_CASE("beam with several sampled futures votes for a legal, reproducible mov
     CHECK(first.nodes == again.nodes);
     options.samples = 1;
     CHECK(BeamAi(options, 9).decide(state).nodes < first.nodes);
+}
+
+TEST_CASE("the beam's fixed futures: every pairing of two colours, round and round", "[puyo]") {
+    const auto cycle = [](int colors, int index) {
+        std::vector<Pair> pairs;
+        for (int k = 0; k < 4; ++k) pairs.push_back(cycle_pair(colors, index, k));
+        return pair_line(pairs);
+    };
+    CHECK(cycle_count(3) == 3);
+    CHECK(cycle_count(4) == 6);
+    CHECK(cycle_count(5) == 10);
+    CHECK(cycle(4, 0) == "RG BY RG BY");
+    CHECK(cycle(4, 2) == "RY GB RY GB");
+    CHECK(cycle(4, 5) == "BY RG BY RG");
+    CHECK(cycle(3, 0) == "RG BR GB RG");
+    CHECK(cycle(3, 2) == "GB RG BR GB");
+    CHECK(cycle(5, 9) == "YP RG BY PR");
+    // No pair repeats a colour, and each colour comes back within `colors` pairs.
+    for (int colors = 3; colors <= kMaxColors; ++colors)
+        for (int index = 0; index < cycle_count(colors); ++index)
+            for (int k = 0; k < 2 * colors; ++k) {
+                const Pair pair = cycle_pair(colors, index, k);
+                CHECK(pair.axis != pair.child);
+                CHECK(pair == cycle_pair(colors, index, k + colors));
+            }
+}
+
+TEST_CASE("beam searches every fixed future, whatever --samples says", "[puyo]") {
+    BeamOptions options;
+    options.width = 8;
+    options.depth = 5;
+    State state({RuleSet::Tsu, 4, 0}, 31);
+    const Plan six = BeamAi(options, 9).decide(state);
+    options.samples = 1;
+    const Plan again = BeamAi(options, 2).decide(state);
+    CHECK(again.placement == six.placement);
+    CHECK(again.nodes == six.nodes);
+    options.futures = Futures::Random;
+    CHECK(BeamAi(options, 9).decide(state).nodes < six.nodes);
 }

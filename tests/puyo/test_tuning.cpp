@@ -14,6 +14,7 @@ TuneOptions small_run(int jobs) {
     options.games = {seeded_pairs(11, 4, 12), seeded_pairs(12, 4, 12)};
     options.beam.width = 4;
     options.beam.depth = 4;
+    options.beam.futures = Futures::Random;
     options.beam.samples = 1;
     options.seed = 1;
     options.rounds = 1;

@@ -166,11 +166,11 @@ TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[scr
     const json log = puyo.state()["log"];
     REQUIRE(log.size() == 10);
     CHECK(log[0] == json{{"move", "1\xE2\x86\x91"}, {"by", "beam"}, {"reason", {{"id", "keeps_low"}}}});
-    CHECK(log[8] == json{{"move", "2\xE2\x86\x90"},
+    CHECK(log[8] == json{{"move", "3\xE2\x86\x90"},
                          {"by", "beam"},
-                         {"reason", {{"id", "builds_chain"}, {"chain", 4}, {"score", 2460}, {"puyo", "blue"}, {"column", 2}}}});
+                         {"reason", {{"id", "builds_chain"}, {"chain", 4}, {"score", 2280}, {"puyo", "green"}, {"column", 2}}}});
     CHECK(render(reason_message({"builds_chain", log[8]["reason"]})) ==
-          "builds a 4-chain worth 2460; it fires with a blue puyo in column 2");
+          "builds a 4-chain worth 2280; it fires with a green puyo in column 2");
     puyo.act({{"place", {0, 1}}});
     CHECK(puyo.state()["log"][10] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
 }
