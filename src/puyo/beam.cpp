@@ -260,7 +260,12 @@ void BeamAi::begin(const State& state) {
     horizon_ = pairs_left_ >= 0 ? std::min(options_.depth, pairs_left_) : options_.depth;
     pairs_placed_ = state.pairs_placed();
     colors_ = state.settings().colors;
-    futures_ = options_.futures == Futures::Cycles ? cycle_count(colors_) : options_.samples;
+    // The cycles always bring the colour a chain waits for within two pairs: fine while the chain can
+    // wait, too hopeful once the search sees the game's last pair, where a trigger that does not come
+    // in time means no chain at all. There the random futures weigh that risk.
+    const bool sees_the_end = pairs_left_ >= 0 && pairs_left_ <= options_.depth;
+    cycles_ = options_.futures == Futures::Cycles && !sees_the_end;
+    futures_ = cycles_ ? cycle_count(colors_) : options_.samples;
     pairs_.clear();
     for (int d = 0; d < std::min(horizon_, kKnownPairs); ++d) pairs_.push_back(state.pair(d));
     sample_future(0);
@@ -375,7 +380,7 @@ void BeamAi::finish_layer() {
 
 void BeamAi::sample_future(int sample) {
     pairs_.resize(static_cast<size_t>(std::min(horizon_, kKnownPairs)));
-    if (options_.futures == Futures::Cycles) {
+    if (cycles_) {
         for (int d = kKnownPairs; d < horizon_; ++d) pairs_.push_back(cycle_pair(colors_, sample, d - kKnownPairs));
         return;
     }

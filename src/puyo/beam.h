@@ -90,7 +90,7 @@ Pair cycle_pair(int colors, int cycle, int index);
 struct BeamOptions {
     int width = 80;           // fields kept per pair
     int depth = 12;           // pairs searched: the current one, the 2 previews, then sampled ones
-    Futures futures = Futures::Cycles;  // cycles: every one of cycle_count(colors) futures
+    Futures futures = Futures::Cycles;  // cycles: every one of cycle_count(colors) futures, until the search sees the last pair
     int samples = 4;          // Futures::Random: futures sampled for the pairs after the previews
     double max_ms = 0;        // stop a decision after this long (0: no limit; not reproducible)
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
@@ -148,6 +148,7 @@ private:
     int horizon_ = 0;          // pairs searched (fewer than depth when the game ends sooner)
     int pairs_placed_ = 0;
     int colors_ = 4;
+    bool cycles_ = true;       // the futures are the cycles (else random)
     int futures_ = 1;          // futures to search
     int pairs_left_ = -1;
     std::vector<Node> layer_;

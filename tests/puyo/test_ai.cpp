@@ -252,3 +252,22 @@ TEST_CASE("beam searches every fixed future, whatever --samples says", "[puyo]")
     options.futures = Futures::Random;
     CHECK(BeamAi(options, 9).decide(state).nodes < six.nodes);
 }
+
+TEST_CASE("beam weighs random futures once it sees the game's last pair", "[puyo]") {
+    // The cycles would promise every trigger within two pairs; at the end that hope costs the chain.
+    BeamOptions cycles;
+    cycles.width = 8;
+    cycles.depth = 5;
+    BeamOptions random = cycles;
+    random.futures = Futures::Random;
+    State ending({RuleSet::Tsu, 4, 11}, 31);
+    for (int move = 0; move < 6; ++move) ending.apply_unchecked(GreedyAi().decide(ending).placement);
+    REQUIRE(ending.pairs_left() == 5);
+    const Plan seen = BeamAi(cycles, 9).decide(ending);
+    CHECK(seen.nodes == BeamAi(random, 9).decide(ending).nodes);
+    CHECK(seen.placement == BeamAi(random, 9).decide(ending).placement);
+    State open({RuleSet::Tsu, 4, 12}, 31);
+    for (int move = 0; move < 6; ++move) open.apply_unchecked(GreedyAi().decide(open).placement);
+    REQUIRE(open.pairs_left() == 6);
+    CHECK(BeamAi(cycles, 9).decide(open).nodes > BeamAi(random, 9).decide(open).nodes);
+}
