@@ -10,8 +10,9 @@
 //  2. Beam search over futures. The current pair and the two previews are known; the pairs after
 //     them are not, so the search plays them out on a few stand-in futures: by default the fixed
 //     cycles of cycle_pair() (ama's idea: every colour comes back within two pairs, no pair repeats
-//     a colour, and the set treats all colours alike), or `samples` futures drawn from the AI's own
-//     seed. On each future it
+//     a colour, and the set treats all colours alike) until the search sees the game's last pair,
+//     then (or always, with Futures::Random) `samples` futures drawn from the AI's own seed. On each
+//     future it
 //     tries every placement of every pair, keeps the `width` best distinct fields by evaluate(), and
 //     goes `depth` pairs deep. A field that sets off a real chain is not searched further: its score
 //     is credited to the first placement it descends from. A field still building at the last pair
