@@ -260,12 +260,6 @@ void BeamAi::begin(const State& state) {
     horizon_ = pairs_left_ >= 0 ? std::min(options_.depth, pairs_left_) : options_.depth;
     pairs_placed_ = state.pairs_placed();
     colors_ = state.settings().colors;
-    // The cycles always bring the colour a chain waits for within two pairs: fine while the chain can
-    // wait, too hopeful once the search sees the game's last pair, where a trigger that does not come
-    // in time means no chain at all. There the random futures weigh that risk.
-    const bool sees_the_end = pairs_left_ >= 0 && pairs_left_ <= options_.depth;
-    cycles_ = options_.futures == Futures::Cycles && !sees_the_end;
-    futures_ = cycles_ ? cycle_count(colors_) : options_.samples;
     pairs_.clear();
     for (int d = 0; d < std::min(horizon_, kKnownPairs); ++d) pairs_.push_back(state.pair(d));
     sample_future(0);
@@ -295,6 +289,15 @@ void BeamAi::think(double budget_ms) {
         if (depth_ > 0 && out_of_budget()) finished_ = true;
         if (slice.expired()) return;
     }
+}
+
+bool BeamAi::sees_the_end() const { return pairs_left_ >= 0 && horizon_ >= pairs_left_; }
+
+bool BeamAi::plays_cycles() const {
+    // The cycles always bring the colour a chain waits for within two pairs: fine while the chain can
+    // wait, too hopeful once the search sees the game's last pair, where a trigger that does not come
+    // in time means no chain at all. There the random futures weigh that risk.
+    return options_.futures == Futures::Cycles && !sees_the_end();
 }
 
 bool BeamAi::out_of_budget() const {
@@ -380,7 +383,7 @@ void BeamAi::finish_layer() {
 
 void BeamAi::sample_future(int sample) {
     pairs_.resize(static_cast<size_t>(std::min(horizon_, kKnownPairs)));
-    if (cycles_) {
+    if (plays_cycles()) {
         for (int d = kKnownPairs; d < horizon_; ++d) pairs_.push_back(cycle_pair(colors_, sample, d - kKnownPairs));
         return;
     }
@@ -396,7 +399,7 @@ void BeamAi::sample_future(int sample) {
 
 void BeamAi::finish_sample() {
     // A chain held at the horizon can still go off when pairs are left after it.
-    if (options_.held_percent > 0 && (pairs_left_ < 0 || horizon_ < pairs_left_))
+    if (options_.held_percent > 0 && !sees_the_end())
         for (const Node& leaf : layer_) credit(leaf, leaf.potential.score * options_.held_percent / 100);
     // The layer is sorted best first: the first field of a first placement is its best.
     std::array<bool, kPlacementCount> has_leaf{};
@@ -418,7 +421,8 @@ void BeamAi::finish_sample() {
         candidate.fired = 0;
     }
     ++samples_done_;
-    const bool more = samples_done_ < futures_ && horizon_ > kKnownPairs && !known_layer_.empty();
+    const int futures = plays_cycles() ? cycle_count(colors_) : options_.samples;
+    const bool more = samples_done_ < futures && horizon_ > kKnownPairs && !known_layer_.empty();
     if (!more) {
         finished_ = true;
         return;

@@ -140,6 +140,8 @@ private:
     void finish_sample();
     void sample_future(int sample);
     void credit(const Node& node, int64_t fired);
+    bool sees_the_end() const;   // the search reaches the game's last pair
+    bool plays_cycles() const;   // the futures are the cycles (else random)
     bool out_of_budget() const;
     int chosen_move() const;
 
@@ -149,8 +151,6 @@ private:
     int horizon_ = 0;          // pairs searched (fewer than depth when the game ends sooner)
     int pairs_placed_ = 0;
     int colors_ = 4;
-    bool cycles_ = true;       // the futures are the cycles (else random)
-    int futures_ = 1;          // futures to search
     int pairs_left_ = -1;
     std::vector<Node> layer_;
     std::vector<Node> children_;

@@ -25,6 +25,13 @@ Plan play_out(State& state, Ai& ai) {
     return plan;
 }
 
+// A game of `settings` and `seed` after `moves` greedy placements: a field with something on it.
+State greedy_opening(const Settings& settings, uint64_t seed, int moves) {
+    State state(settings, seed);
+    for (int move = 0; move < moves; ++move) state.apply_unchecked(GreedyAi().decide(state).placement);
+    return state;
+}
+
 }  // namespace
 
 TEST_CASE("find_potential: the best chain a puyo or two would set off", "[puyo]") {
@@ -130,8 +137,7 @@ TEST_CASE("beam in slices decides exactly as in one call", "[puyo]") {
     BeamOptions options;
     options.width = 12;
     options.depth = 4;
-    State state({RuleSet::Tsu, 4, 0}, 21);
-    for (int move = 0; move < 8; ++move) state.apply_unchecked(GreedyAi().decide(state).placement);
+    const State state = greedy_opening({RuleSet::Tsu, 4, 0}, 21, 8);
     BeamAi whole(options, 3), sliced(options, 3);
     const Plan expected = whole.decide(state);
     sliced.begin(state);
@@ -203,8 +209,7 @@ TEST_CASE("beam with several sampled futures votes for a legal, reproducible mov
     options.depth = 5;
     options.futures = Futures::Random;
     options.samples = 3;
-    State state({RuleSet::Tsu, 4, 0}, 31);
-    for (int move = 0; move < 6; ++move) state.apply_unchecked(GreedyAi().decide(state).placement);
+    const State state = greedy_opening({RuleSet::Tsu, 4, 0}, 31, 6);
     const Plan first = BeamAi(options, 9).decide(state);
     const Plan again = BeamAi(options, 9).decide(state);
     CHECK(state.is_legal(first.placement));
@@ -260,14 +265,12 @@ TEST_CASE("beam weighs random futures once it sees the game's last pair", "[puyo
     cycles.depth = 5;
     BeamOptions random = cycles;
     random.futures = Futures::Random;
-    State ending({RuleSet::Tsu, 4, 11}, 31);
-    for (int move = 0; move < 6; ++move) ending.apply_unchecked(GreedyAi().decide(ending).placement);
+    const State ending = greedy_opening({RuleSet::Tsu, 4, 11}, 31, 6);
     REQUIRE(ending.pairs_left() == 5);
     const Plan seen = BeamAi(cycles, 9).decide(ending);
     CHECK(seen.nodes == BeamAi(random, 9).decide(ending).nodes);
     CHECK(seen.placement == BeamAi(random, 9).decide(ending).placement);
-    State open({RuleSet::Tsu, 4, 12}, 31);
-    for (int move = 0; move < 6; ++move) open.apply_unchecked(GreedyAi().decide(open).placement);
+    const State open = greedy_opening({RuleSet::Tsu, 4, 12}, 31, 6);
     REQUIRE(open.pairs_left() == 6);
     CHECK(BeamAi(cycles, 9).decide(open).nodes > BeamAi(random, 9).decide(open).nodes);
 }
