@@ -62,7 +62,7 @@ struct EvalWeights {
     int well = -100;          // per row of a column below both its neighbours
     int bump = -100;          // per row of a column above both its neighbours
     int form = 60;            // per puyo matching the GTR form in the opening
-    int danger = -4000;       // per row the spawn column stands above 10
+    int danger = -4000;       // per row the spawn column stands above 10 (Tsu; 9 in the tutorial's 12 rows)
     int tear = -250;          // per pair split over columns of different heights
     int waste = -250;         // per puyo popped by a small chain while building
 };

@@ -82,16 +82,18 @@ TEST_CASE("evaluate: a GTR opening matches the form", "[puyo]") {
     CHECK(evaluate(broken).form == -100);
 }
 
-TEST_CASE("evaluate: danger counts the rows the spawn column stands above 10", "[puyo]") {
+TEST_CASE("evaluate: danger counts the rows the spawn column stands above 10 (Tsu) or 9 (tutorial)", "[puyo]") {
     // Column 2 (the spawn column) of alternating red and green, nothing else.
-    const auto spawn_column = [](int height) {
+    const auto danger = [](RuleSet rules, int height) {
         std::vector<std::string> rows;
         for (int row = height - 1; row >= 0; --row) rows.push_back(row % 2 ? "..G..." : "..R...");
-        return evaluate(Field::parse(board(rows), RuleSet::Tsu)).danger;
+        return evaluate(Field::parse(board(rows), rules)).danger;
     };
-    CHECK(spawn_column(9) == 0);
-    CHECK(spawn_column(10) == 0);
-    CHECK(spawn_column(11) == 1);
+    CHECK(danger(RuleSet::Tsu, 10) == 0);
+    CHECK(danger(RuleSet::Tsu, 11) == 1);
+    CHECK(danger(RuleSet::Tutorial, 9) == 0);
+    CHECK(danger(RuleSet::Tutorial, 10) == 1);
+    CHECK(danger(RuleSet::Tutorial, 11) == 2);
 }
 
 TEST_CASE("greedy takes the best immediate score", "[puyo]") {
