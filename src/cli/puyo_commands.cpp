@@ -43,7 +43,10 @@ void add_search_options(CLI::App* command, BeamOptions& beam, std::string& weigh
             "--futures", [&beam](const std::string& name) { beam.futures = name == "random" ? Futures::Random : Futures::Cycles; },
             "beam: the futures after the previews: cycles (every colour pairing) or random (--samples of them)")
         ->check(CLI::IsMember({"cycles", "random"}));
-    command->add_option("--samples", beam.samples, "beam: with --futures random, futures sampled after the previews")->check(CLI::Range(1, 64));
+    command->add_option("--samples", beam.samples,
+                        "beam: random futures sampled after the previews (with cycles: once the search sees the last pair; "
+                        "more of them, for the same work, when the game ends within the depth and the field is half full)")
+        ->check(CLI::Range(1, kMaxSamples));
     command->add_option("--weights", weights, "beam: evaluation weights as JSON, e.g. '{\"chain\": 1200}' (the rest default)");
 }
 

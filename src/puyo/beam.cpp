@@ -16,6 +16,7 @@ constexpr int kOpeningPuyos = 40;       // the GTR form guides the stack while i
 // 10 high instead of 9; 400 games reach 100k 67.8% against 61.0%). The tutorial rules' 12 rows keep 9.
 constexpr int kDangerMargin = 3;
 constexpr int64_t kNoLeaf = -1'000'000'000;  // a first placement with no field left in a future
+constexpr int kChainAtStakePuyos = kColumns * kVisibleRows / 2;  // a field this full holds the game's chain
 
 // The stack the builder aims at, relative to the mean height: the left half a little higher than
 // the right, where the chain's tail grows towards the trigger (ama's ideal shape).
@@ -246,8 +247,9 @@ Evaluation evaluate(const Field& field, const EvalWeights& w) {
 BeamAi::BeamAi(const BeamOptions& options, uint64_t seed) : options_(options), seed_(seed) {
     if (options.width < 1 || options.width > 10000)
         throw std::invalid_argument("beam width: " + std::to_string(options.width) + " is outside 1..10000");
-    if (options.samples < 1 || options.samples > 64)
-        throw std::invalid_argument("beam samples: " + std::to_string(options.samples) + " is outside 1..64");
+    if (options.samples < 1 || options.samples > kMaxSamples)
+        throw std::invalid_argument("beam samples: " + std::to_string(options.samples) + " is outside 1.." +
+                                    std::to_string(kMaxSamples));
     if (options.depth < 1 || options.depth > 64)
         throw std::invalid_argument("beam depth: " + std::to_string(options.depth) + " is outside 1..64");
     if (options.held_percent < 0 || options.held_percent > 100)
@@ -263,6 +265,7 @@ void BeamAi::begin(const State& state) {
     horizon_ = pairs_left_ >= 0 ? std::min(options_.depth, pairs_left_) : options_.depth;
     pairs_placed_ = state.pairs_placed();
     colors_ = state.settings().colors;
+    chain_at_stake_ = state.field().count() >= kChainAtStakePuyos;
     pairs_.clear();
     for (int d = 0; d < std::min(horizon_, kKnownPairs); ++d) pairs_.push_back(state.pair(d));
     sample_future(0);
@@ -301,6 +304,19 @@ bool BeamAi::plays_cycles() const {
     // wait, too hopeful once the search sees the game's last pair, where a trigger that does not come
     // in time means no chain at all. There the random futures weigh that risk.
     return options_.futures == Futures::Cycles && !sees_the_end();
+}
+
+int BeamAi::future_count() const {
+    if (plays_cycles()) return cycle_count(colors_);
+    // Random futures. Near the game's end, while the field holds a chain to fire or lose (half full or
+    // more), the choice between firing now and waiting for a trigger should rest on more than a few
+    // guesses at the pairs to come: the futures are shorter there, so the search samples as many as
+    // `samples` futures of the full depth would cost (400 games: 8 chains lost instead of 14). Once
+    // the chain has fired there is nothing to lose, and `samples` futures do.
+    const int sampled_pairs = horizon_ - kKnownPairs;
+    if (!chain_at_stake_ || sampled_pairs <= 0) return options_.samples;
+    const int work = options_.samples * std::max(1, options_.depth - kKnownPairs);
+    return std::min(kMaxSamples, (work + sampled_pairs - 1) / sampled_pairs);
 }
 
 bool BeamAi::out_of_budget() const {
@@ -424,8 +440,7 @@ void BeamAi::finish_sample() {
         candidate.fired = 0;
     }
     ++samples_done_;
-    const int futures = plays_cycles() ? cycle_count(colors_) : options_.samples;
-    const bool more = samples_done_ < futures && horizon_ > kKnownPairs && !known_layer_.empty();
+    const bool more = samples_done_ < future_count() && horizon_ > kKnownPairs && !known_layer_.empty();
     if (!more) {
         finished_ = true;
         return;

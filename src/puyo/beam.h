@@ -11,11 +11,11 @@
 //     them are not, so the search plays them out on a few stand-in futures: by default the fixed
 //     cycles of cycle_pair() (ama's idea: every colour comes back within two pairs, no pair repeats
 //     a colour, and the set treats all colours alike) until the search sees the game's last pair,
-//     then (or always, with Futures::Random) `samples` futures drawn from the AI's own seed. On each
-//     future it
-//     tries every placement of every pair, keeps the `width` best distinct fields by evaluate(), and
-//     goes `depth` pairs deep. A field that sets off a real chain is not searched further: its score
-//     is credited to the first placement it descends from. A field still building at the last pair
+//     then (or always, with Futures::Random) `samples` futures drawn from the AI's own seed (near the
+//     end, with a half-full field, as many of the shorter futures as `samples` full ones cost). On
+//     each future it tries every placement of every pair, keeps the `width` best distinct fields by
+//     evaluate(), and goes `depth` pairs deep. A field that sets off a real chain is not searched
+//     further: its score is credited to the first placement it descends from. A field still building at the last pair
 //     searched, with pairs left in the game after it, is credited `held_percent` of the chain it holds
 //     (it can still fire it later: without this the search would see only what fires within its
 //     horizon, and fire too soon). A first placement is worth the best chain fired (or held) below
@@ -88,11 +88,13 @@ enum class Futures { Cycles, Random };
 int cycle_count(int colors);
 Pair cycle_pair(int colors, int cycle, int index);
 
+constexpr int kMaxSamples = 64;
+
 struct BeamOptions {
     int width = 80;           // fields kept per pair
     int depth = 12;           // pairs searched: the current one, the 2 previews, then sampled ones
     Futures futures = Futures::Cycles;  // cycles: every one of cycle_count(colors) futures, until the search sees the last pair
-    int samples = 4;          // Futures::Random: futures sampled for the pairs after the previews
+    int samples = 4;          // random futures sampled for the pairs after the previews (more, for the same work, near the end: future_count())
     double max_ms = 0;        // stop a decision after this long (0: no limit; not reproducible)
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
     int64_t fire_score = 0;   // fire any known chain worth this much at once (0: as the search says)
@@ -142,6 +144,7 @@ private:
     void credit(const Node& node, int64_t fired);
     bool sees_the_end() const;   // the search reaches the game's last pair
     bool plays_cycles() const;   // the futures are the cycles (else random)
+    int future_count() const;    // the futures searched in this decision
     bool out_of_budget() const;
     int chosen_move() const;
 
@@ -151,6 +154,7 @@ private:
     int horizon_ = 0;          // pairs searched (fewer than depth when the game ends sooner)
     int pairs_placed_ = 0;
     int colors_ = 4;
+    bool chain_at_stake_ = false;  // the field is half full or more: its chain can still be lost
     int pairs_left_ = -1;
     std::vector<Node> layer_;
     std::vector<Node> children_;

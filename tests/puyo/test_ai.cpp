@@ -272,6 +272,34 @@ TEST_CASE("beam searches every fixed future, whatever --samples says", "[puyo]")
     CHECK(BeamAi(options, 9).decide(state).nodes < six.nodes);
 }
 
+TEST_CASE("beam samples more random futures near the end while a chain is at stake, for the same work", "[puyo]") {
+    // 4 pairs left: depth 8 with 2 futures of 5 sampled pairs each is the work of 10 futures of one.
+    BeamOptions deep;
+    deep.width = 8;
+    deep.depth = 8;
+    deep.samples = 2;
+    BeamOptions short_horizon = deep;
+    short_horizon.depth = 4;
+    short_horizon.futures = Futures::Random;
+    short_horizon.samples = 10;
+    const auto ending = [](int garbage_rows) {
+        const std::vector<std::string> rows(static_cast<size_t>(garbage_rows), "OOOOOO");
+        return State({RuleSet::Tsu, 4, 4}, 31, Field::parse(board(rows), RuleSet::Tsu));
+    };
+    const State half_full = ending(6);
+    REQUIRE(half_full.field().count() == 36);
+    REQUIRE(half_full.pairs_left() == 4);
+    const Plan ten = BeamAi(short_horizon, 9).decide(half_full);
+    const Plan scaled = BeamAi(deep, 9).decide(half_full);
+    CHECK(scaled.nodes == ten.nodes);
+    CHECK(scaled.placement == ten.placement);
+    short_horizon.samples = 2;
+    CHECK(BeamAi(short_horizon, 9).decide(half_full).nodes < ten.nodes);
+    // Below half full (the chain has fired, or never grew) the end keeps `samples` futures.
+    const State emptier = ending(5);
+    CHECK(BeamAi(deep, 9).decide(emptier).nodes == BeamAi(short_horizon, 9).decide(emptier).nodes);
+}
+
 TEST_CASE("beam weighs random futures once it sees the game's last pair", "[puyo]") {
     // The cycles would promise every trigger within two pairs; at the end that hope costs the chain.
     BeamOptions cycles;
