@@ -315,7 +315,7 @@ int BeamAi::future_count() const {
     // the chain has fired there is nothing to lose, and `samples` futures do.
     const int sampled_pairs = horizon_ - kKnownPairs;
     if (!chain_at_stake_ || sampled_pairs <= 0) return options_.samples;
-    const int work = options_.samples * std::max(1, options_.depth - kKnownPairs);
+    const int work = options_.samples * (options_.depth - kKnownPairs);  // horizon_ <= depth: >= sampled_pairs
     return std::min(kMaxSamples, (work + sampled_pairs - 1) / sampled_pairs);
 }
 

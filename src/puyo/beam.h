@@ -15,12 +15,12 @@
 //     end, with a half-full field, as many of the shorter futures as `samples` full ones cost). On
 //     each future it tries every placement of every pair, keeps the `width` best distinct fields by
 //     evaluate(), and goes `depth` pairs deep. A field that sets off a real chain is not searched
-//     further: its score is credited to the first placement it descends from. A field still building at the last pair
-//     searched, with pairs left in the game after it, is credited `held_percent` of the chain it holds
-//     (it can still fire it later: without this the search would see only what fires within its
-//     horizon, and fire too soon). A first placement is worth the best chain fired (or held) below
-//     it, summed over the futures (its expected best chain); ties go to the one whose fields
-//     evaluate best.
+//     further: its score is credited to the first placement it descends from. A field still building
+//     at the last pair searched, with pairs left in the game after it, is credited `held_percent` of
+//     the chain it holds (it can still fire it later: without this the search would see only what
+//     fires within its horizon, and fire too soon). A first placement is worth the best chain fired
+//     (or held) below it, summed over the futures (its expected best chain); ties go to the one
+//     whose fields evaluate best.
 //  3. Firing follows from 2: placing the pair so that the chain goes off now is worth that chain;
 //     building on is worth what the futures still promise within the pairs left. So the AI fires
 //     when the chain in hand is worth more than it can expect to build, when building would die
@@ -94,7 +94,7 @@ struct BeamOptions {
     int width = 80;           // fields kept per pair
     int depth = 12;           // pairs searched: the current one, the 2 previews, then sampled ones
     Futures futures = Futures::Cycles;  // cycles: every one of cycle_count(colors) futures, until the search sees the last pair
-    int samples = 4;          // random futures sampled for the pairs after the previews (more, for the same work, near the end: future_count())
+    int samples = 4;          // random futures after the previews (near the end more, for the same work)
     double max_ms = 0;        // stop a decision after this long (0: no limit; not reproducible)
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
     int64_t fire_score = 0;   // fire any known chain worth this much at once (0: as the search says)
