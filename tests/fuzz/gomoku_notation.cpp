@@ -1,6 +1,6 @@
 // Gomoku moves ("h8", "7,7") and AI specs ("mcts:ms=200,c=140"): the first byte picks the board size
 // (5..20), the rest is the text. An accepted move is on the board and its notation reads back as it;
-// an accepted spec names an AI with a budget.
+// an accepted spec names an AI with a budget (and az a model file).
 #include "fuzz.h"
 #include "gomoku/ai.h"
 #include "gomoku/rules.h"
@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     try {
         const AiSpec spec = parse_ai_spec(text);
-        FUZZ_CHECK(spec.name == "mcts" || spec.name == "pure-mcts" || spec.name == "ab");  // az needs a model
+        FUZZ_CHECK(spec.name == "mcts" || spec.name == "pure-mcts" || spec.name == "ab" || spec.name == "az");
+        FUZZ_CHECK((spec.name == "az") == !spec.model.empty());  // az needs a model, the others take none
         FUZZ_CHECK(spec.max_depth >= 0 && spec.max_depth <= 60);
         FUZZ_CHECK(spec.budget.playouts > 0 || spec.budget.ms > 0);
         FUZZ_CHECK(spec.max_nodes > kMaxCells);
