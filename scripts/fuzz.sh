@@ -66,6 +66,6 @@ for source in tests/fuzz/*.cpp; do
   [ "$result" = ok ] || failed=$((failed + 1))
   printf '%-22s %6s s  execs %10s  cov %5s  ft %6s  corpus %5s  %s\n' "$target" "$seconds" "${execs:-?}" \
     "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$result"
-  [ "$result" = ok ] || grep -E "ERROR|fuzz check failed|Test unit written" "$log" | head -n 5
+  [ "$result" = ok ] || grep -E "ERROR|fuzz check failed|Test unit written|^Base64:" "$log" | head -n 5
 done
 [ "$failed" -eq 0 ]

@@ -10,6 +10,7 @@ bash scripts/setup.sh || { echo "setup failed"; echo "0 passed, 1 failed"; exit 
 
 passed=0
 failed=0
+failures=()  # what failed, repeated at the end: CI shows only the last part of what this prints
 logs="$ROOT/build/logs"
 mkdir -p "$logs"
 
@@ -24,6 +25,7 @@ ctest_preset() {
     tail -n 40 "$logs/build-$preset.log"
     echo "build $preset FAILED (log: $logs/build-$preset.log)"
     failed=$((failed + 1))
+    failures+=("build $preset")
     return
   fi
   echo "built in $((SECONDS - started)) s"
@@ -35,6 +37,7 @@ ctest_preset() {
   if [ -z "$summary" ]; then
     echo "ctest $preset printed no summary"
     failed=$((failed + 1))
+    failures+=("ctest $preset: no summary")
     return
   fi
   local bad total
@@ -42,6 +45,8 @@ ctest_preset() {
   total=$(sed -E 's/.* failed out of ([0-9]+).*/\1/' <<<"$summary")
   passed=$((passed + total - bad))
   failed=$((failed + bad))
+  while read -r name; do failures+=("$preset: $name"); done < <(
+    sed -nE '/The following tests FAILED:/,$ s/^[[:space:]]*[0-9]+ - (.*)$/\1/p' "$logs/test-$preset.log")
 }
 
 ctest_preset native
@@ -56,7 +61,8 @@ fuzz_pass=$(grep -cE " ok$" "$logs/fuzz.log")
 fuzz_fail=$(grep -cE "FAILED" "$logs/fuzz.log")
 passed=$((passed + fuzz_pass))
 failed=$((failed + fuzz_fail))
-[ "$fuzz_pass" -gt 0 ] || [ "$fuzz_fail" -gt 0 ] || failed=$((failed + 1))
+[ "$fuzz_pass" -gt 0 ] || [ "$fuzz_fail" -gt 0 ] || { failed=$((failed + 1)); failures+=("fuzz: nothing ran"); }
+while read -r line; do failures+=("fuzz: $line"); done < <(grep -E "FAILED|ERROR|fuzz check failed|^Base64:" "$logs/fuzz.log")
 
 step "browser end-to-end tests (headless Chromium)"
 if [ -f build/wasm/web/index.html ]; then
@@ -65,11 +71,14 @@ if [ -f build/wasm/web/index.html ]; then
   e2e_fail=$(grep -E "^# fail [0-9]+" "$logs/e2e.log" | awk '{print $3}')
   passed=$((passed + ${e2e_pass:-0}))
   failed=$((failed + ${e2e_fail:-1}))
+  while read -r line; do failures+=("e2e: $line"); done < <(grep -E "^not ok " "$logs/e2e.log")
 else
   echo "no web build: end-to-end tests not run"
   failed=$((failed + 1))
+  failures+=("e2e: no web build")
 fi
 
 echo
+for failure in "${failures[@]}"; do echo "FAILED $failure"; done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
