@@ -5,6 +5,7 @@
 
 #include "fuzz.h"
 #include "gomoku/pbrain.h"
+#include "gomoku/rules.h"
 
 using namespace gridlab;
 
@@ -18,13 +19,13 @@ bool printable(const std::string& line) {
 
 bool starts_with(const std::string& line, std::string_view prefix) { return line.compare(0, prefix.size(), prefix) == 0; }
 
-// "x,y" with both on a 19x19 board at most.
+// "x,y" with both on the largest board (Gomocup's 20x20).
 bool is_move(const std::string& line) {
     const size_t comma = line.find(',');
     if (comma == std::string::npos) return false;
     try {
-        parse_int(line.substr(0, comma), 0, 18, "x");
-        parse_int(line.substr(comma + 1), 0, 18, "y");
+        parse_int(line.substr(0, comma), 0, gomoku::kMaxSize - 1, "x");
+        parse_int(line.substr(comma + 1), 0, gomoku::kMaxSize - 1, "y");
         return true;
     } catch (const std::invalid_argument&) {
         return false;
