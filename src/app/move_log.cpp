@@ -128,8 +128,12 @@ Message reason_message(const Reason& reason) {
 }
 
 void MoveLog::truncate(size_t moves) {
-    if (moves < first_) return clear();
-    entries_.resize(std::min(moves - first_, entries_.size()));
+    if (moves < first_) {  // back before the first logged move (a save from before the log): it starts here
+        entries_.clear();
+        first_ = moves;
+    } else {
+        entries_.resize(std::min(moves - first_, entries_.size()));
+    }
     review_.reset();
 }
 

@@ -226,6 +226,25 @@ TEST_CASE("The save keeps the log; a save from before the log restores with an e
     CHECK(mines.state() == kept);
 }
 
+TEST_CASE("An undo back before a save's first logged move keeps a save that restores", "[screens]") {
+    // Found by the app_json fuzz target: the log started again at move 0 while two moves were left.
+    LearnedModels models;
+    GomokuScreen gomoku(models), again(models);
+    const Params humans{{"size", "9"}, {"black", "human"}, {"white", "human"}, {"seed", "5"}};
+    gomoku.restore({{"params", humans}, {"moves", {24, 25, 17, 18}}});  // a save from before the log
+    CHECK(gomoku.save()["log_from"] == 4);
+    gomoku.act({{"undo", true}});
+    gomoku.act({{"undo", true}});
+    gomoku.act({{"undo", true}});
+    CHECK(gomoku.save()["moves"] == json::array({24}));
+    CHECK(gomoku.save()["log_from"] == 1);
+    gomoku.act({{"move", {2, 2}}});
+    CHECK(gomoku.state()["log"] == json::array({{{"move", "c7"}, {"by", "human"}}}));
+    again.restore(json::parse(gomoku.save().dump()));
+    CHECK(again.save() == gomoku.save());
+    CHECK(again.state()["log"] == gomoku.state()["log"]);
+}
+
 TEST_CASE("A Minesweeper game the AI won says so after a reload too: who moved last comes from the log", "[screens]") {
     LearnedModels models;
     MinesweeperScreen mines(models);
