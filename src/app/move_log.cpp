@@ -128,12 +128,9 @@ Message reason_message(const Reason& reason) {
 }
 
 void MoveLog::truncate(size_t moves) {
-    if (moves < first_) {  // back before the first logged move (a save from before the log): it starts here
-        entries_.clear();
-        first_ = moves;
-    } else {
-        entries_.resize(std::min(moves - first_, entries_.size()));
-    }
+    // Back before the first logged move (a save from before the log): the log starts there.
+    first_ = std::min(first_, moves);
+    entries_.resize(std::min(moves - first_, entries_.size()));
     review_.reset();
 }
 
