@@ -17,6 +17,12 @@ constexpr int kOpeningPuyos = 40;       // the GTR form guides the stack while i
 constexpr int kDangerMargin = 3;
 constexpr int64_t kNoLeaf = -1'000'000'000;  // a first placement with no field left in a future
 constexpr int kChainAtStakePuyos = kColumns * kVisibleRows / 2;  // a field this full holds the game's chain
+// Once the field holds this many puyos its chain is about as long as it will get, and the puyos still
+// to come are worth most as fatter last links, which carry the chain's largest multipliers: the
+// evaluation counts the chain's points from here (`chain_score`). Earlier, points would buy fat
+// middle links whose puyos the later links need (600 games reach 100k 70.7% against 68.2%; counted
+// from the first puyo, 68.7%).
+constexpr int kFinishingPuyos = 60;
 
 // The stack the builder aims at, relative to the mean height: the left half a little higher than
 // the right, where the chain's tail grows towards the trigger (ama's ideal shape).
@@ -215,11 +221,13 @@ Evaluation evaluate(const Field& field, const EvalWeights& w) {
     // The chain in the field: of the triggers that set off two chains or more, the one whose chain,
     // cost and leftovers score best.
     int64_t best_trigger = std::numeric_limits<int64_t>::min();
+    const int chain_score = field.count() >= kFinishingPuyos ? w.chain_score : 0;
     for_each_trigger(field, heights, [&](const Potential& found, const Field& after) {
         if (found.chains < 2) return;
         const int room = room_beside(heights, found.column);
         const Links left = links_of(after);
-        const int64_t value = int64_t{found.chains} * w.chain + int64_t{heights[found.column]} * w.trigger_height +
+        const int64_t value = int64_t{found.chains} * w.chain + found.score / 1000 * chain_score +
+                              int64_t{heights[found.column]} * w.trigger_height +
                               int64_t{found.added} * w.key + int64_t{room} * w.room + int64_t{left.two} * w.link2 +
                               int64_t{left.three} * w.link3;
         if (value <= best_trigger) return;

@@ -53,6 +53,7 @@ Potential find_potential(const Field& field);
 // `puyo tune` run (tuning.h) found none worth changing (src/puyo/README.md, "Tuning the weights").
 struct EvalWeights {
     int chain = 1000;         // per chain of the best trigger's chain
+    int chain_score = 40;     // per 1000 points that chain scores, once the field holds 60 puyos
     int trigger_height = 250; // per row of the trigger's column: a trigger high up leaves room below
     int key = -200;           // per puyo the trigger needs
     int room = 200;           // per free column beside the trigger where the chain can grow

@@ -30,8 +30,9 @@ GameRecord play_game(State state, Ai& ai) {
 
 uint64_t game_ai_seed(uint64_t seed, int game) { return Rng::for_stream(~seed, static_cast<uint64_t>(game)).next_u64(); }
 
-const std::array<WeightName, 13> kWeightNames = {{
+const std::array<WeightName, 14> kWeightNames = {{
     {"chain", &EvalWeights::chain},
+    {"chain_score", &EvalWeights::chain_score},
     {"trigger_height", &EvalWeights::trigger_height},
     {"key", &EvalWeights::key},
     {"room", &EvalWeights::room},

@@ -40,7 +40,7 @@ struct WeightName {
     const char* name;
     int EvalWeights::*member;
 };
-extern const std::array<WeightName, 13> kWeightNames;
+extern const std::array<WeightName, 14> kWeightNames;
 constexpr int kMaxWeight = 1'000'000;  // |weight| at most this: the evaluation's sums stay far from overflow
 
 // {"chain": 1000, ...}: every weight by name.

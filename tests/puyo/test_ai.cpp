@@ -74,6 +74,28 @@ TEST_CASE("evaluate: the stairs 4-chain form scores its chain, its trigger and i
     CHECK(evaluate(Field(RuleSet::Tsu)).trigger.chains == 0);
 }
 
+TEST_CASE("evaluate: the chain's points count once the field holds 60 puyos", "[puyo]") {
+    // The stairs of the test above, 15 puyos, on 7 rows that hold no two touching puyos of a colour,
+    // with a column of the same beside them: 63 puyos, the stairs still the chain (4 chains, 2280).
+    const Field full = Field::parse(board({".....G", ".....R", ".GBY.G", ".GBY.R", "RGBY.G", "RRGBYR",
+                                           "BYRGBY", "RGBYRG", "BYRGBY", "RGBYRG", "BYRGBY", "RGBYRG",
+                                           "BYRGBY"},
+                                          13),
+                                    RuleSet::Tsu);
+    REQUIRE(full.count() == 63);
+    const Field stairs = Field::parse(board({".GBY..", ".GBY..", "RGBY..", "RRGBY."}), RuleSet::Tsu);
+    EvalWeights without;
+    without.chain_score = 0;
+    const EvalWeights with;  // chain_score 40 per 1000 points
+    const Evaluation e = evaluate(full, with);
+    CHECK(e.trigger.chains == 4);
+    CHECK(e.trigger.score == 2280);
+    CHECK(e.trigger.column == 0);
+    CHECK(e.value - evaluate(full, without).value == 2 * with.chain_score);
+    // Under 60 puyos the points do not count: fat middle links would take the later links' puyos.
+    CHECK(evaluate(stairs, with).value == evaluate(stairs, without).value);
+}
+
 TEST_CASE("evaluate: a GTR opening matches the form", "[puyo]") {
     // The bottom of a GTR: the turning R, the G pair with its tail, B above.
     const Field gtr = Field::parse(board({"BBB...", "RGY...", "RRGY..", "GGY..."}), RuleSet::Tsu);

@@ -57,21 +57,23 @@ TEST_CASE("weights as JSON: every weight by name, and bad documents refused", "[
 TEST_CASE("tune_weights: a coordinate search that keeps only what the training games reward", "[puyo]") {
     const TuneOptions options = small_run(1);
     const TuneResult result = tune_weights(options);
-    // Each weight a step up, then (unless that helped) a step down: 13 weights, of which trigger_height
-    // and link2 gained at the step up (so they had no step down).
+    // Each weight a step up, then (unless that helped) a step down: 14 weights, of which trigger_height
+    // and link2 gained at the step up (so they had no step down). chain_score changes nothing here: 12
+    // pairs never fill a field to the 60 puyos from which it counts.
     REQUIRE(result.trials.size() == 2 * kWeightNames.size() - 2);
     CHECK(result.trials[0].weight == "chain");
     CHECK(result.trials[0].value == 1500);
     CHECK(result.trials[1].value == 500);
     double best = result.start_objective;
     for (const TuneTrial& trial : result.trials) {
+        if (trial.weight == "chain_score") CHECK(trial.objective == best);
         CHECK(trial.kept == (trial.objective > best));
         if (trial.kept) best = trial.objective;
     }
     CHECK(result.objective == best);
     CHECK(result.start_objective == 530);
     CHECK(result.objective == 850);
-    CHECK(weights_json(result.weights) == nlohmann::json::parse(R"({"bump": -100, "chain": 1000, "danger": -4000,
+    CHECK(weights_json(result.weights) == nlohmann::json::parse(R"({"bump": -100, "chain": 1000, "chain_score": 40, "danger": -4000,
         "form": 60, "key": -200, "link2": 225, "link3": 125, "room": 200, "shape": -100, "tear": -250,
         "trigger_height": 375, "waste": -250, "well": -100})"));
     // The objective is the games' mean best chain, replayed exactly with the weights found.
