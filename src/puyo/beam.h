@@ -4,7 +4,8 @@
 // How it thinks, in three ideas:
 //  1. Chain forms. evaluate() judges a field that has not fired: the best chain a few added puyos
 //     would set off (how long, how many puyos it needs, how high its trigger sits and how much room
-//     beside it is left to extend it, how well what remains afterwards is connected), the shape of
+//     beside it is left to extend it, how well what remains afterwards is connected, and in a nearly
+//     full field how many points it scores), the shape of
 //     the stack (close to a gentle slope, no wells, no bumps), how many same-coloured puyos touch,
 //     and in the opening how well the bottom left matches the GTR form (see the README).
 //  2. Beam search over futures. The current pair and the two previews are known; the pairs after
