@@ -5,9 +5,9 @@
 //  1. Chain forms. evaluate() judges a field that has not fired: the best chain a few added puyos
 //     would set off (how long, how many puyos it needs, how high its trigger sits and how much room
 //     beside it is left to extend it, how well what remains afterwards is connected, and in a nearly
-//     full field how many points it scores), the shape of
-//     the stack (close to a gentle slope, no wells, no bumps), how many same-coloured puyos touch,
-//     and in the opening how well the bottom left matches the GTR form (see the README).
+//     full field how many points it scores), the shape of the stack (close to a gentle slope, no
+//     wells, no bumps), how many same-coloured puyos touch, and in the opening how well the bottom
+//     left matches the GTR form (see the README).
 //  2. Beam search over futures. The current pair and the two previews are known; the pairs after
 //     them are not, so the search plays them out on a few stand-in futures: by default the fixed
 //     cycles of cycle_pair() (ama's idea: every colour comes back within two pairs, no pair repeats
