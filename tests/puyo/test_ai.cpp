@@ -15,6 +15,9 @@ namespace {
 
 // Column 0: R R R G G G from the floor; column 1: one G. A red on column 1 sets off R then G.
 const std::string kTwoChainReady = board({"G.....", "G.....", "G.....", "R.....", "R.....", "RG...."});
+// Stairs (kaidan): each step's three stand one column right of the last and one row higher, the
+// fourth puyo of each on the floor beside it; a red on column 0 sets off R, G, B, Y.
+const std::string kStairs = board({".GBY..", ".GBY..", "RGBY..", "RRGBY."});
 
 Plan play_out(State& state, Ai& ai) {
     Plan plan;
@@ -49,9 +52,7 @@ TEST_CASE("find_potential: the best chain a puyo or two would set off", "[puyo]"
 }
 
 TEST_CASE("evaluate: the stairs 4-chain form scores its chain, its trigger and its shape", "[puyo]") {
-    // Stairs (kaidan): each step's three stand one column right of the last and one row higher, the
-    // fourth puyo of each on the floor beside it; a red on column 0 sets off R, G, B, Y.
-    const Field stairs = Field::parse(board({".GBY..", ".GBY..", "RGBY..", "RRGBY."}), RuleSet::Tsu);
+    const Field stairs = Field::parse(kStairs, RuleSet::Tsu);
     const EvalWeights w;
     const Evaluation e = evaluate(stairs, w);
     CHECK(e.trigger.chains == 4);
@@ -83,7 +84,7 @@ TEST_CASE("evaluate: the chain's points count once the field holds 60 puyos", "[
                                           13),
                                     RuleSet::Tsu);
     REQUIRE(full.count() == 63);
-    const Field stairs = Field::parse(board({".GBY..", ".GBY..", "RGBY..", "RRGBY."}), RuleSet::Tsu);
+    const Field stairs = Field::parse(kStairs, RuleSet::Tsu);
     EvalWeights without;
     without.chain_score = 0;
     const EvalWeights with;  // chain_score 40 per 1000 points
