@@ -93,6 +93,8 @@ struct GameOptions {
             ->check(CLI::Range(0, 100));
         command->add_option("--fire-score", beam.fire_score, "beam: fire any known chain worth this much (0: at the end)")
             ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
+        command->add_option("--goal-score", beam.goal_score, "beam: aim at a chain worth this much (0: no goal)")
+            ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     }
     Settings settings() const { return {kRuleNames.at(rules), colors, pairs}; }
     // Reads --weights, and --model for --ai learned (before any game starts, so that bad input plays

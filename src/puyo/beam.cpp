@@ -262,7 +262,7 @@ BeamAi::BeamAi(const BeamOptions& options, uint64_t seed) : options_(options), s
         throw std::invalid_argument("beam depth: " + std::to_string(options.depth) + " is outside 1..64");
     if (options.held_percent < 0 || options.held_percent > 100)
         throw std::invalid_argument("beam held percent: " + std::to_string(options.held_percent) + " is outside 0..100");
-    if (options.max_ms < 0 || options.max_nodes < 0 || options.fire_score < 0)
+    if (options.max_ms < 0 || options.max_nodes < 0 || options.fire_score < 0 || options.goal_score < 0)
         throw std::invalid_argument("beam limits must not be negative");
 }
 
@@ -332,6 +332,17 @@ bool BeamAi::out_of_budget() const {
            (options_.max_ms > 0 && watch_.elapsed_ms() >= options_.max_ms);
 }
 
+int64_t BeamAi::goal_value(int64_t chain_score) const {
+    // A chain that reaches the goal is worth a jump more than one a little short of it, so across the
+    // futures the search prefers the placement that reaches the goal in more of them to one whose
+    // chains score a little more on average: it aims at the big chain (`eval`'s reach_100k) instead
+    // of firing 95,000 when waiting reaches 100,000 in most futures (1,200 games reach 100k 73.75%
+    // against 68.1% without it: the near misses of 90,000-99,999 fall from 152 to 95).
+    // The chain a line only holds is credited without the jump: it has not reached anything yet.
+    return options_.goal_score > 0 && chain_score >= options_.goal_score ? chain_score + options_.goal_score / 2
+                                                                         : chain_score;
+}
+
 void BeamAi::credit(const Node& node, int64_t fired) {
     Candidate& candidate = candidates_[node.moves[0]];
     candidate.fired = std::max(candidate.fired, fired);
@@ -370,7 +381,7 @@ void BeamAi::expand(const Node& parent) {
             candidates_[action].immediate_score = chain.score;
         }
         if (chain.chains > 0) {
-            credit(child, chain.score);
+            credit(child, goal_value(chain.score));
             if (chain.score >= kPruneScore) continue;  // a real chain: this line of play ends with it
             child.action += int64_t{before + 2 - child.field.count()} * w.waste;
         }

@@ -101,6 +101,7 @@ struct BeamOptions {
     int64_t max_nodes = 0;    // stop a decision after this many positions (0: no limit; reproducible)
     int64_t fire_score = 0;   // fire any known chain worth this much at once (0: as the search says)
     int held_percent = 60;    // a line that ends unfired with pairs left is credited this % of the chain it holds
+    int64_t goal_score = 100'000;  // a chain worth this much counts half of it more (0: no goal); see beam.cpp
     EvalWeights weights;
 };
 
@@ -143,6 +144,7 @@ private:
     void finish_layer();
     void finish_sample();
     void sample_future(int sample);
+    int64_t goal_value(int64_t chain_score) const;  // what a fired chain is worth to the search
     void credit(const Node& node, int64_t fired);
     bool sees_the_end() const;   // the search reaches the game's last pair
     bool plays_cycles() const;   // the futures are the cycles (else random)
