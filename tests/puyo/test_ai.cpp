@@ -1,7 +1,7 @@
 // The AIs: the chain potential, the simple baselines and the beam search (decisions, slices, seeds).
 #include <catch2/catch.hpp>
 
-#include <tuple>
+#include <utility>
 
 #include "puyo/beam.h"
 #include "puyo/helpers.h"
@@ -33,6 +33,22 @@ State greedy_opening(const Settings& settings, uint64_t seed, int moves) {
     State state(settings, seed);
     for (int move = 0; move < moves; ++move) state.apply_unchecked(GreedyAi().decide(state).placement);
     return state;
+}
+
+// A narrow, short search, to play whole games quickly.
+BeamOptions narrow_search() {
+    BeamOptions options;
+    options.width = 16;
+    options.depth = 6;
+    return options;
+}
+
+// The largest chain and the best chain score of a 36-pair Tsu game of `seed`, played by the beam.
+std::pair<int, int64_t> largest_chain_of_game(const BeamOptions& options, uint64_t seed) {
+    State state({RuleSet::Tsu, 4, 36}, seed);
+    BeamAi beam(options, 5);
+    play_out(state, beam);
+    return {state.max_chain(), state.best_chain_score()};
 }
 
 }  // namespace
@@ -206,11 +222,8 @@ TEST_CASE("beam: a node budget bounds the search, bad options are refused", "[pu
 TEST_CASE("a seeded beam game is exactly reproducible", "[puyo]") {
     // Pins the whole decision path (evaluation, beam, firing at the end): native and WebAssembly
     // builds must both reach exactly this game.
-    BeamOptions options;
-    options.width = 16;
-    options.depth = 6;
     State state({RuleSet::Tsu, 4, 36}, 77);
-    BeamAi beam(options, 5);
+    BeamAi beam(narrow_search(), 5);
     const Plan last = play_out(state, beam);
     CHECK(state.pairs_placed() == 36);
     CHECK(last.firing);
@@ -221,41 +234,25 @@ TEST_CASE("a seeded beam game is exactly reproducible", "[puyo]") {
 
 TEST_CASE("beam credits the chain a line still holds at its horizon, and so builds a bigger one", "[puyo]") {
     // A narrow, short search (with 0% it sees only the chains fired within its 6 pairs).
-    BeamOptions options;
-    options.width = 16;
-    options.depth = 6;
+    BeamOptions options = narrow_search();
     options.futures = Futures::Random;
     options.samples = 3;
-    for (const auto& [held_percent, max_chain, best_chain_score] :
-         {std::tuple{0, 9, int64_t{57400}}, std::tuple{60, 12, int64_t{68720}}}) {
-        options.held_percent = held_percent;
-        State state({RuleSet::Tsu, 4, 36}, 77);
-        BeamAi beam(options, 5);
-        play_out(state, beam);
-        INFO("held " << held_percent);
-        CHECK(state.max_chain() == max_chain);
-        CHECK(state.best_chain_score() == best_chain_score);
-    }
+    options.held_percent = 0;
+    CHECK(largest_chain_of_game(options, 77) == std::pair{9, int64_t{57400}});
+    options.held_percent = 60;
+    CHECK(largest_chain_of_game(options, 77) == std::pair{12, int64_t{68720}});
     options.held_percent = 101;
     CHECK_THROWS_WITH(BeamAi(options, 1), "beam held percent: 101 is outside 0..100");
 }
 
 TEST_CASE("beam aims at its goal: a chain that reaches it is worth waiting for", "[puyo]") {
-    // A narrow, short search and a goal its chains can reach. Without the goal this game fires a
-    // 9-chain worth 38,040; with it the search holds on and fires a 10-chain that just reaches it.
-    BeamOptions options;
-    options.width = 16;
-    options.depth = 6;
-    for (const auto& [goal_score, max_chain, best_chain_score] :
-         {std::tuple{int64_t{0}, 9, int64_t{38040}}, std::tuple{int64_t{50000}, 10, int64_t{50030}}}) {
-        options.goal_score = goal_score;
-        State state({RuleSet::Tsu, 4, 36}, 20);
-        BeamAi beam(options, 5);
-        play_out(state, beam);
-        INFO("goal " << goal_score);
-        CHECK(state.max_chain() == max_chain);
-        CHECK(state.best_chain_score() == best_chain_score);
-    }
+    // A goal the narrow search's chains can reach. Without it this game fires a 9-chain worth
+    // 38,040; with it the search holds on and fires a 10-chain that just reaches the goal.
+    BeamOptions options = narrow_search();
+    options.goal_score = 0;
+    CHECK(largest_chain_of_game(options, 20) == std::pair{9, int64_t{38040}});
+    options.goal_score = 50000;
+    CHECK(largest_chain_of_game(options, 20) == std::pair{10, int64_t{50030}});
     options.goal_score = -1;
     CHECK_THROWS_WITH(BeamAi(options, 1), "beam limits must not be negative");
 }
