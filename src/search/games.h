@@ -57,7 +57,8 @@ minesweeper::Decision minesweeper_decision(const nlohmann::json& report);
 nlohmann::json minesweeper_training_request(const minesweeper::TrainSettings& settings, const std::string& model);
 std::unique_ptr<Job> minesweeper_training_job(const nlohmann::json& request);
 
-// --- Puyo: params {rules, colors, seed}, actions [placement index...], ai {name, seed} ---
+// --- Puyo: params {rules, colors, pairs (the pair limit, 0: none), seed}, actions [placement index...],
+// ai {name, seed} ---
 // Report: {"placement": [column, rotation], "path", "firing", "chain", "score", "trigger_column",
 //          "trigger_color", "nodes"}.
 nlohmann::json puyo_request(const puyo::Settings& settings, uint64_t game_seed, const std::vector<int>& actions,

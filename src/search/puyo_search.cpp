@@ -40,7 +40,7 @@ nlohmann::json puyo_request(const Settings& settings, uint64_t game_seed, const 
                             const std::string& ai, uint64_t seed) {
     return {{"game", "puyo"},
             {"params", {{"rules", settings.rules == RuleSet::Tsu ? "tsu" : "tutorial"}, {"colors", settings.colors},
-                        {"seed", seed_text(game_seed)}}},
+                        {"pairs", settings.max_pairs}, {"seed", seed_text(game_seed)}}},
             {"actions", actions},
             {"ai", {{"name", ai}, {"seed", seed_text(seed)}}}};
 }
@@ -50,6 +50,9 @@ std::unique_ptr<Job> puyo_job(const nlohmann::json& request) {
     Settings settings;
     settings.rules = choice_field(params, "rules", {"tsu", "tutorial"}, "params") == "tsu" ? RuleSet::Tsu : RuleSet::Tutorial;
     settings.colors = static_cast<int>(int_field(params, "colors", 3, 5, "params"));
+    // The pair limit belongs to the game: without it the AI cannot see the end coming and holds its
+    // chain past the last pair.
+    settings.max_pairs = static_cast<int>(int_field(params, "pairs", 0, 100000, "params"));
     State state(settings, seed_field(params, "seed", "params"));
     const nlohmann::json& actions = array_field(request, "actions", "");
     for (size_t i = 0; i < actions.size(); ++i) {

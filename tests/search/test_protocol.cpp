@@ -106,12 +106,18 @@ TEST_CASE("search protocol: a malformed request is refused with an exact error, 
     CHECK(worker.receive(off_board.dump()) == error(8, "actions[0]: expected [\"reveal\"|\"flag\"|\"chord\", cell 0..80]"));
 
     const json puyo = {{"v", 1}, {"type", "search"}, {"id", 9}, {"game", "puyo"},
-                       {"params", {{"rules", "tsu"}, {"colors", 4}, {"seed", "7"}}}, {"actions", {22}},
+                       {"params", {{"rules", "tsu"}, {"colors", 4}, {"pairs", 2}, {"seed", "7"}}}, {"actions", {22}},
                        {"ai", {{"name", "beam"}, {"seed", "1"}}}};
     CHECK(worker.receive(puyo.dump()) == error(9, "actions[0]: expected a placement 0..21"));
     json colours = puyo;
     colours["params"]["colors"] = 6;
     CHECK(worker.receive(colours.dump()) == error(9, "params.colors: expected a whole number in 3..5"));
+    json no_limit = puyo;
+    no_limit["params"].erase("pairs");
+    CHECK(worker.receive(no_limit.dump()) == error(9, "params.pairs: missing"));
+    json played_out = puyo;
+    played_out["actions"] = {3, 3};  // both of the game's 2 pairs
+    CHECK(worker.receive(played_out.dump()) == error(9, "actions: the game is over"));
     json ai = puyo;
     ai["actions"] = json::array();
     ai["ai"]["name"] = "smart";
@@ -179,9 +185,11 @@ TEST_CASE("search protocol: Minesweeper and Puyo results equal the AIs' own", "[
     CHECK(decision.knowledge.mines == expected.knowledge.mines);
     CHECK(decision.knowledge.mine_probability == expected.knowledge.mine_probability);
 
-    puyo::State puyo_game(puyo::Settings{}, 7);
+    // A game of 3 pairs: the worker's AI, like the page's game, knows it ends after the next 2.
+    const puyo::Settings three_pairs{puyo::RuleSet::Tsu, 4, 3};
+    puyo::State puyo_game(three_pairs, 7);
     puyo_game.apply(puyo::placement_of(3));
-    request = search::puyo_request(puyo::Settings{}, 7, {3}, "beam", 11);
+    request = search::puyo_request(three_pairs, 7, {3}, "beam", 11);
     request.update({{"v", 1}, {"type", "search"}, {"id", 2}});
     REQUIRE(worker.receive(request.dump()).is_null());
     const puyo::Plan plan = search::puyo_plan(run(worker, 1.0).back()["report"]);
