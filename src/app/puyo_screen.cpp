@@ -496,20 +496,23 @@ void PuyoScreen::build_panel(const Frame& frame) {
                                       {{"count", state_.max_chain()}, {"score", static_cast<long long>(state_.best_chain_score())}})
                                       .c_str());
     }
-    text_wrapped(trf("pair {count}   seed {seed}   rules: {rules}",
-                     {{"count", state_.pairs_placed() + 1},
-                      {"seed", std::to_string(seed_)},
-                      {"rules", translatable(state_.settings().rules == puyo::RuleSet::Tsu ? kPuyoRuleNames[0] : kPuyoRuleNames[1])}}));
+    // The pair on the way down; after the last one, the last one (not a pair that will never come).
+    const MessageArg count{"count", state_.pairs_placed() + (state_.terminal() ? 0 : 1)}, seed{"seed", std::to_string(seed_)},
+        rules{"rules", translatable(state_.settings().rules == puyo::RuleSet::Tsu ? kPuyoRuleNames[0] : kPuyoRuleNames[1])};
+    const int limit = state_.settings().max_pairs;
+    text_wrapped(limit ? trf("pair {count} of {total}   seed {seed}   rules: {rules}", {count, {"total", limit}, seed, rules})
+                       : trf("pair {count}   seed {seed}   rules: {rules}", {count, seed, rules}));
     if (state_.game_over()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", tr("Game over: column 3 is full."));
 
-    // The two previews, as small boards.
+    // The two previews, as small boards: only pairs that will still come (none after the last).
+    const int coming = state_.terminal() ? 0 : limit ? std::min(puyo::kPreviewCount, state_.pairs_left() - 1) : puyo::kPreviewCount;
     ImGui::TextDisabled("%s", tr("Next"));
     const ImVec2 at = ImGui::GetCursorScreenPos();  // boards are placed in window coordinates
     const float cell = 26.0f;
     // Boards are not clipped by the panel: the previews show only while the panel shows all of them.
     const float panel_top = ImGui::GetWindowPos().y, panel_bottom = panel_top + ImGui::GetWindowHeight();
     const bool previews_shown = at.y >= panel_top && at.y + 2 * cell <= panel_bottom;
-    for (int ahead = 1; ahead <= puyo::kPreviewCount && previews_shown; ++ahead) {
+    for (int ahead = 1; ahead <= coming && previews_shown; ++ahead) {
         const puyo::Pair pair = state_.pair(ahead);
         frame.board({at.x + float(ahead - 1) * cell * 1.6f, at.y, cell, 2, 1},
                     {{puyo_colour(pair.child, frame.colorblind), kShapeDisc, puyo_mark(pair.child, frame.colorblind)},
