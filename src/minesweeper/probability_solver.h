@@ -1,6 +1,6 @@
 // The strongest of the three: exact probabilities (probability.h), then
 //   1. a cell that is safe in every layout, if there is one;
-//   2. when at most 256 layouts remain, the endgame search (endgame.h): the guess that maximises the
+//   2. when at most 1024 layouts remain, the endgame search (endgame.h): the guess that maximises the
 //      chance of winning outright;
 //   3. a free guess, if there is one: a cell that, whenever it is a mine, sits in a 50/50 that no
 //      number can ever settle (the cells beside the pair are mines). That 50% risk must be taken

@@ -278,16 +278,63 @@ TEST_CASE("endgame: exact chance of winning over few layouts", "[minesweeper][en
     const EndgameMove row = solve_endgame(parse_position("....\n", 1));
     CHECK(row.cell == 0);
     CHECK(row.win_probability == Approx(0.75));
-    // C(16,3) = 560 layouts is too many for the endgame sets: no answer, the caller uses its heuristic.
-    CHECK(solve_endgame(parse_position("........\n........\n", 3)).cell == -1);
-    // The sets grow with the limit: 560 layouts fit in 1024. Winning needs the first click to survive.
-    const EndgameMove larger = solve_endgame(parse_position("........\n........\n", 3), {1024});
+    // C(16,4) = 1820 layouts is too many for the endgame sets: no answer, the caller uses its heuristic.
+    CHECK(solve_endgame(parse_position("........\n........\n", 4)).cell == -1);
+    // C(16,3) = 560 layouts fit. Winning needs the first click to survive.
+    const EndgameMove larger = solve_endgame(parse_position("........\n........\n", 3));
     CHECK(larger.cell >= 0);
     CHECK(larger.win_probability > 0);
     CHECK(larger.win_probability <= 13.0 / 16);
     std::vector<std::vector<int>> layouts;
     CHECK(enumerate_layouts(parse_position("1.\n..\n", 1), 64, 1000, layouts));
     CHECK(layouts == std::vector<std::vector<int>>{{3}, {2}, {1}});  // safe tried first
+}
+
+// The exact chance of winning after revealing `cell` of `position`: each number it can show, weighed
+// by its layouts, then the endgame's best play (a position left with one layout is won).
+double exact_win_after(const Position& position, int cell) {
+    const Analysis before = analyze(position);
+    const Grid<int8_t>& cells = position.cells;
+    int flags = 0, hidden = 0;
+    cells.for_each_neighbour(cells.row_of(cell), cells.col_of(cell), [&](int r, int c) {
+        flags += cells.at(r, c) == kFlag;
+        hidden += cells.at(r, c) == kHidden;
+    });
+    double win = 0;
+    for (int number = flags; number <= flags + hidden; ++number) {
+        Position next = position;
+        next.cells[cell] = static_cast<int8_t>(number);
+        Analysis after;
+        if (!try_analyze(next, {}, after)) continue;
+        const bool known = !(LargeNumber(1) < after.layouts);
+        win += after.layouts.fraction_of(before.layouts) * (known ? 1.0 : solve_endgame(next).win_probability);
+    }
+    return win;
+}
+
+TEST_CASE("probability solver: the endgame takes over at 1024 layouts, where the look-ahead misjudges", "[minesweeper][endgame]") {
+    // An expert position from a seeded game with 400 layouts left. The look-ahead (the solver with
+    // the endgame at 256 layouts, as before) takes the bottom-right corner, 1 in 10 a mine; the exact
+    // search takes (14,22), 1 in 5 a mine, whose number decides the bottom row: 253 of the 400
+    // layouts are won after it, 234 after the corner.
+    const Position position = parse_position(
+        "11211011212.2102.2011102..3.21\n1.2.211.2.33.213.201.102..43.1\n1123.211212.33.22322121223.322\n"
+        "1112.20011212.212..312.21212.1\n2.2111123.2111102..3.212.10122\n2.42101..4.211111222110112222.\n"
+        "23..10123.3.22.32211000001..53\n2.4210002232.22..2.10000013...\n3.2011101.1112243311000000125.\n"
+        ".2112.21222101.3.112210000113.\n1113.33.21.1012.322..211001.43\n002..22.322210124.3222.21234..\n"
+        "003.5213.21.1012..211224.4..4.\n002..102.211101.3211.22.......\n001221011112333222222..3......\n"
+        "00000000001....11..11.........\n",
+        99);
+    CHECK(analyze(position).layouts.fraction_of(LargeNumber(1)) == 400);
+    GuessSettings old_limit;
+    old_limit.endgame.max_layouts = 256;
+    const int look_ahead = ProbabilitySolver(old_limit).decide(position).move;
+    const int endgame = ProbabilitySolver().decide(position).move;
+    CHECK(look_ahead == 15 * 30 + 29);
+    CHECK(endgame == 14 * 30 + 22);
+    CHECK(exact_win_after(position, look_ahead) == Approx(234.0 / 400));
+    CHECK(exact_win_after(position, endgame) == Approx(253.0 / 400));
+    CHECK(solve_endgame(position).win_probability == Approx(253.0 / 400));
 }
 
 TEST_CASE("probability solver: thinking in slices gives the one-call decision", "[minesweeper][probability]") {
