@@ -315,8 +315,8 @@ double exact_win_after(const Position& position, int cell) {
 TEST_CASE("probability solver: the endgame takes over at 1024 layouts, where the look-ahead misjudges", "[minesweeper][endgame]") {
     // An expert position from a seeded game with 400 layouts left. The look-ahead (the solver with
     // the endgame at 256 layouts, as before) takes the bottom-right corner, 1 in 10 a mine; the exact
-    // search takes (14,22), 1 in 5 a mine, whose number decides the bottom row: 253 of the 400
-    // layouts are won after it, 234 after the corner.
+    // search takes (14,22), 1 in 5 a mine: 253 of the 400 layouts are won after it, 234 after the
+    // corner.
     const Position position = parse_position(
         "11211011212.2102.2011102..3.21\n1.2.211.2.33.213.201.102..43.1\n1123.211212.33.22322121223.322\n"
         "1112.20011212.212..312.21212.1\n2.2111123.2111102..3.212.10122\n2.42101..4.211111222110112222.\n"
