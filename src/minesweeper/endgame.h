@@ -21,7 +21,7 @@ namespace gridlab::minesweeper {
 struct EndgameLimits {
     int max_layouts = 1024;
     int64_t max_nodes = 100'000;    // for listing the layouts
-    int64_t max_work = 10'000'000;  // cells tried x layouts split, summed over the search (~10-30 ms)
+    int64_t max_work = 10'000'000;  // cells tried x layouts split, summed over the search (up to ~130 ms at 1024 layouts)
 };
 
 struct EndgameMove {
