@@ -82,7 +82,7 @@ struct GameOptions {
         command->add_option("--model", model, "learned: a model file made by `gridlab puyo train`");
         command->add_flag("--lookahead", lookahead, "learned: also try the next pair after each placement (22 x 22 fields a move)");
         command->add_option("--colors", colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
-        command->add_option("--pairs", pairs, "pairs per game (the truncation limit)")->check(CLI::Range(1, 100000));
+        command->add_option("--pairs", pairs, "pairs per game (the truncation limit)")->check(CLI::Range(1, kLongestPairLimit));
         command->add_option("--seed", seed, "seed of the pair sequences")->check(seed_check());
         command->add_option("--ms", ms, "beam: at most this many ms of thinking per move (0: no limit)")
             ->check(number_range(0.0, 600000.0));
@@ -166,7 +166,7 @@ void add_pairs_command(CLI::App& puyo) {
     };
     auto o = std::make_shared<Options>();
     command->add_option("--colors", o->colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
-    command->add_option("--pairs", o->pairs, "pairs per game")->check(CLI::Range(1, 100000));
+    command->add_option("--pairs", o->pairs, "pairs per game")->check(CLI::Range(1, kLongestPairLimit));
     command->add_option("--seed", o->seed, "seed: line i is the pairs of eval's game i")->check(seed_check());
     command->add_option("--games", o->games, "games (lines) to write")->check(CLI::Range(1, 1000000));
     command->callback([o] {
@@ -323,7 +323,7 @@ void add_tune_command(CLI::App& puyo) {
     auto o = std::make_shared<Options>();
     command->add_option("--rules", o->rules, "tutorial or tsu")->check(CLI::IsMember({"tutorial", "tsu"}));
     command->add_option("--colors", o->colors, "colours in play, 3..5")->check(CLI::Range(3, 5));
-    command->add_option("--pairs", o->pairs, "pairs per training game")->check(CLI::Range(1, 100000));
+    command->add_option("--pairs", o->pairs, "pairs per training game")->check(CLI::Range(1, kLongestPairLimit));
     command->add_option("--games", o->games, "training games (with --pairs-file: its first N lines)")->check(CLI::Range(1, 100000));
     command->add_option("--seed", o->seed, "seed of the training games and of the beam's futures")->check(seed_check());
     command->add_option("--pairs-file", o->pairs_file, "play the games of this pair file instead of seeded ones");

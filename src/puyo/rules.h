@@ -70,6 +70,8 @@ struct Settings {
     int colors = 4;     // 3..5
     int max_pairs = 0;  // the game stops (truncated) after this many pairs; 0: no limit
 };
+// The longest pair limit the command line and the search worker accept.
+constexpr int kLongestPairLimit = 100'000;
 // Throws std::invalid_argument for colours outside 3..5 or a negative pair limit.
 void validate(const Settings& settings);
 

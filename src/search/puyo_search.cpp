@@ -52,7 +52,7 @@ std::unique_ptr<Job> puyo_job(const nlohmann::json& request) {
     settings.colors = static_cast<int>(int_field(params, "colors", 3, 5, "params"));
     // The pair limit belongs to the game: without it the AI cannot see the end coming and holds its
     // chain past the last pair.
-    settings.max_pairs = static_cast<int>(int_field(params, "pairs", 0, 100000, "params"));
+    settings.max_pairs = static_cast<int>(int_field(params, "pairs", 0, kLongestPairLimit, "params"));
     State state(settings, seed_field(params, "seed", "params"));
     const nlohmann::json& actions = array_field(request, "actions", "");
     for (size_t i = 0; i < actions.size(); ++i) {
