@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
+#include <span>
 #include <unordered_map>
 
 #include "minesweeper/probability.h"
@@ -11,68 +11,81 @@ namespace gridlab::minesweeper {
 
 namespace {
 
-// A set of layouts as a bit mask: bit s is layout s. As many words as the layouts need.
-using LayoutSet = std::vector<uint64_t>;
+// A set of layouts as the sorted list of their numbers. Sets shrink fast as cells are revealed, so
+// a list costs in proportion to the set, where a bit mask would cost the full width at every node.
+using Layout = uint16_t;
+using LayoutSpan = std::span<const Layout>;
+using LayoutSet = std::vector<Layout>;
+constexpr size_t kMostLayouts = 65535;  // so that a count of layouts fits a uint16_t too
 
+// Hashes and compares a stored set with a span, so the memo is looked up without copying the span.
 struct LayoutSetHash {
-    size_t operator()(const LayoutSet& set) const {
+    using is_transparent = void;
+    size_t operator()(LayoutSpan set) const {
         uint64_t hash = 0x9e3779b97f4a7c15ULL;
-        for (uint64_t word : set) hash = (hash ^ word) * 0xff51afd7ed558ccdULL;
+        for (Layout layout : set) hash = (hash ^ layout) * 0xff51afd7ed558ccdULL;
         return static_cast<size_t>(hash ^ (hash >> 32));
     }
 };
+struct LayoutSetEqual {
+    using is_transparent = void;
+    bool operator()(LayoutSpan a, LayoutSpan b) const { return std::ranges::equal(a, b); }
+};
 
-int count(const LayoutSet& set) {
-    int total = 0;
-    for (uint64_t word : set) total += std::popcount(word);
-    return total;
-}
+// What a revealed cell shows, as an index: its number 0..8, or 9 for a mine.
+constexpr int kOutcomes = 10;
+int outcome(int8_t shows) { return shows == kMine ? 9 : shows; }
 
-// Calls f(s) for every layout s in the set, in increasing order.
-template <typename F>
-void for_each_layout(const LayoutSet& set, F&& f) {
-    for (size_t w = 0; w < set.size(); ++w)
-        for (uint64_t rest = set[w]; rest; rest &= rest - 1) f(static_cast<int>(w * 64) + std::countr_zero(rest));
-}
-
-void insert(LayoutSet& set, int s) { set[s / 64] |= uint64_t{1} << (s % 64); }
+// A set split by what one cell shows: outcome v is layouts[start[v] .. start[v + 1]), each sorted.
+struct Split {
+    LayoutSet layouts;
+    std::array<size_t, kOutcomes + 1> start{};
+    LayoutSpan part(int v) const { return LayoutSpan(layouts).subspan(start[v], start[v + 1] - start[v]); }
+};
 
 class EndgameSearch {
 public:
     EndgameSearch(const Position& position, const std::vector<std::vector<int>>& layouts, int64_t max_work)
-        : layout_count_(layouts.size()), words_((layouts.size() + 63) / 64), max_work_(max_work) {
+        : max_work_(max_work) {
         const Grid<int8_t>& cells = position.cells;
-        all_.assign(words_, 0);
-        for (size_t s = 0; s < layout_count_; ++s) insert(all_, static_cast<int>(s));
         std::vector<int> hidden;
         for (int cell = 0; cell < cells.size(); ++cell)
             if (cells[cell] == kHidden) hidden.push_back(cell);
-        std::vector<int8_t> shows(hidden.size() * layout_count_);  // [hidden cell][layout]
+        const size_t width = hidden.size();
+        std::vector<int8_t> shows(layouts.size() * width);  // [layout][hidden cell]
         std::vector<uint8_t> mine(cells.size());
-        for (size_t s = 0; s < layout_count_; ++s) {
+        for (size_t s = 0; s < layouts.size(); ++s) {
             for (int i = 0; i < cells.size(); ++i) mine[i] = cells[i] == kFlag;
             for (int m : layouts[s]) mine[m] = 1;
-            for (size_t h = 0; h < hidden.size(); ++h) {
+            for (size_t h = 0; h < width; ++h) {
                 const int cell = hidden[h];
                 int around = 0;
                 cells.for_each_neighbour(cells.row_of(cell), cells.col_of(cell),
                                          [&](int r, int c) { around += mine[cells.index(r, c)]; });
-                shows[h * layout_count_ + s] = mine[cell] ? kMine : static_cast<int8_t>(around);
+                shows[s * width + h] = mine[cell] ? kMine : static_cast<int8_t>(around);
             }
         }
         // A cell that cannot tell the layouts apart now never will: keep only the others.
-        for (size_t h = 0; h < hidden.size(); ++h) {
-            const auto first = shows.begin() + h * layout_count_, last = first + layout_count_;
-            if (std::all_of(first, last, [&](int8_t v) { return v == *first; })) continue;
+        std::vector<size_t> telling;
+        for (size_t h = 0; h < width; ++h) {
+            bool differs = false;
+            for (size_t s = 1; s < layouts.size(); ++s) differs |= shows[s * width + h] != shows[h];
+            if (!differs) continue;
             cells_.push_back(hidden[h]);
-            shows_.insert(shows_.end(), first, last);
+            telling.push_back(h);
         }
+        // Stored by layout, so a node's pass over its layouts reads each layout's cells in a row.
+        shows_.reserve(layouts.size() * telling.size());
+        for (size_t s = 0; s < layouts.size(); ++s)
+            for (size_t h : telling) shows_.push_back(shows[s * width + h]);
+        all_.resize(layouts.size());
+        for (size_t s = 0; s < layouts.size(); ++s) all_[s] = static_cast<Layout>(s);
     }
 
     EndgameMove best_move() {
         EndgameMove best;
         for (const Option& option : options(all_)) {
-            if (option.safe <= best.win_probability * layout_count_) break;  // cannot do better
+            if (option.safe <= best.win_probability * static_cast<double>(all_.size())) break;  // cannot do better
             const double chance = win_after_reveal(option.cell, all_, best.win_probability);
             if (work_ > max_work_) return {};
             if (chance > best.win_probability) best = {cells_[option.cell], chance};
@@ -87,77 +100,92 @@ private:
         int safe;
     };
 
-    int8_t shows(size_t c, int layout) const { return shows_[c * layout_count_ + layout]; }
+    int8_t shows(size_t c, Layout layout) const { return shows_[layout * cells_.size() + c]; }
 
     // The cells that tell some layouts of the set apart, safest first (the order makes the pruning
-    // by safety exact: no later cell can win more often than it survives).
-    std::vector<Option> options(const LayoutSet& set) const {
-        std::vector<Option> found;
-        for (size_t c = 0; c < cells_.size(); ++c) {
-            int first = -2, safe = 0;
-            bool differs = false;
-            for_each_layout(set, [&](int s) {
-                const int8_t value = shows(c, s);
-                if (first == -2) first = value;
-                differs |= value != first;
-                safe += value != kMine;
-            });
-            if (differs) found.push_back({c, safe});
+    // by safety exact: no later cell can win more often than it survives; equals keep cell order).
+    std::vector<Option> options(LayoutSpan set) {
+        const size_t n = cells_.size();
+        lowest_.assign(n, 8);
+        highest_.assign(n, kMine);
+        safe_.assign(n, 0);
+        // Plain pointers: a store through a byte pointer may alias anything, so through the vectors
+        // the compiler would reload their data pointers after every store and not vectorise the loop.
+        int8_t* lowest = lowest_.data();
+        int8_t* highest = highest_.data();
+        uint16_t* safe = safe_.data();
+        for (Layout layout : set) {
+            const int8_t* row = &shows_[layout * n];
+            for (size_t c = 0; c < n; ++c) {
+                lowest[c] = std::min(lowest[c], row[c]);
+                highest[c] = std::max(highest[c], row[c]);
+                safe[c] += row[c] != kMine;
+            }
         }
-        std::stable_sort(found.begin(), found.end(), [](const Option& a, const Option& b) { return a.safe > b.safe; });
+        std::vector<Option> found;
+        for (size_t c = 0; c < n; ++c)
+            if (lowest_[c] != highest_[c]) found.push_back({c, safe_[c]});
+        std::sort(found.begin(), found.end(),
+                  [](const Option& a, const Option& b) { return a.safe > b.safe || (a.safe == b.safe && a.cell < b.cell); });
         return found;
     }
 
-    // Splits `set` by what cell c shows: [0..8] its numbers, [9] a mine.
-    std::array<LayoutSet, 10> split(size_t c, const LayoutSet& set) const {
-        std::array<LayoutSet, 10> parts;
-        for (LayoutSet& part : parts) part.assign(words_, 0);
-        for_each_layout(set, [&](int s) { insert(parts[shows(c, s) == kMine ? 9 : shows(c, s)], s); });
-        return parts;
+    Split split(size_t c, LayoutSpan set) const {
+        Split split;
+        for (Layout layout : set) ++split.start[outcome(shows(c, layout)) + 1];
+        for (int v = 0; v < kOutcomes; ++v) split.start[v + 1] += split.start[v];
+        split.layouts.resize(set.size());
+        std::array<size_t, kOutcomes + 1> next = split.start;
+        for (Layout layout : set) split.layouts[next[outcome(shows(c, layout))]++] = layout;
+        return split;
     }
 
     // The chance to win when cell c is revealed now: sum over what it shows (a mine loses). Stops
     // early, with a value at most `to_beat`, once even winning every remaining part could not beat it.
-    double win_after_reveal(size_t c, const LayoutSet& set, double to_beat) {
-        const std::array<LayoutSet, 10> parts = split(c, set);
-        const double size = count(set);
-        double unexplored = size - count(parts[9]);
+    double win_after_reveal(size_t c, LayoutSpan set, double to_beat) {
+        const Split parts = split(c, set);
+        const double size = static_cast<double>(set.size());
+        double unexplored = size - static_cast<double>(parts.part(9).size());
         double total = 0;
         for (int v = 0; v <= 8; ++v) {
-            const int n = count(parts[v]);
-            if (n == 0) continue;
+            const LayoutSpan part = parts.part(v);
+            if (part.empty()) continue;
+            const double n = static_cast<double>(part.size());
             unexplored -= n;
-            total += n * win(parts[v]);
+            total += n * win(part);
             if ((total + unexplored) / size <= to_beat) return (total + unexplored) / size;
         }
         return total / size;
     }
 
-    double win(const LayoutSet& set) {
-        const int size = count(set);
+    double win(LayoutSpan set) {
+        const size_t size = set.size();
         if (size == 1) return 1.0;
         if (auto known = memo_.find(set); known != memo_.end()) return known->second;
         // The work of a visit grows with the cells tried and the layouts split.
-        work_ += static_cast<int64_t>(cells_.size()) * size;
+        work_ += static_cast<int64_t>(cells_.size() * size);
         if (work_ > max_work_) return 0.0;
         const std::vector<Option> candidates = options(set);
-        // A safe cell whose number tells layouts apart is free information: take it first.
-        if (!candidates.empty() && candidates.front().safe == size)
-            return memo_[set] = win_after_reveal(candidates.front().cell, set, -1.0);
         double best = 0;
-        for (const Option& option : candidates) {
-            if (option.safe <= best * size) break;
-            best = std::max(best, win_after_reveal(option.cell, set, best));
+        // A safe cell whose number tells layouts apart is free information: take it first.
+        if (!candidates.empty() && candidates.front().safe == static_cast<int>(size)) {
+            best = win_after_reveal(candidates.front().cell, set, -1.0);
+        } else {
+            for (const Option& option : candidates) {
+                if (option.safe <= best * static_cast<double>(size)) break;
+                best = std::max(best, win_after_reveal(option.cell, set, best));
+            }
         }
-        return memo_[set] = best;
+        memo_.emplace(LayoutSet(set.begin(), set.end()), best);
+        return best;
     }
 
     std::vector<int> cells_;     // hidden, unflagged cells that tell some layouts apart
-    std::vector<int8_t> shows_;  // [cell][layout]: the number the cell shows, or kMine
-    size_t layout_count_;
-    size_t words_;
+    std::vector<int8_t> shows_;  // [layout][cell]: the number the cell shows, or kMine
     LayoutSet all_;
-    std::unordered_map<LayoutSet, double, LayoutSetHash> memo_;  // looked up only, never iterated
+    std::vector<int8_t> lowest_, highest_;  // options()'s per-cell scratch, kept to save allocations
+    std::vector<uint16_t> safe_;
+    std::unordered_map<LayoutSet, double, LayoutSetHash, LayoutSetEqual> memo_;  // looked up only, never iterated
     int64_t work_ = 0;
     int64_t max_work_;
 };
@@ -166,7 +194,9 @@ private:
 
 EndgameMove solve_endgame(const Position& position, const EndgameLimits& limits) {
     std::vector<std::vector<int>> layouts;
-    if (!enumerate_layouts(position, limits.max_layouts, limits.max_nodes, layouts) || layouts.size() < 2) return {};
+    if (!enumerate_layouts(position, limits.max_layouts, limits.max_nodes, layouts) || layouts.size() < 2 ||
+        layouts.size() > kMostLayouts)
+        return {};
     return EndgameSearch(position, layouts, limits.max_work).best_move();
 }
 

@@ -5,10 +5,10 @@
 // each layout (a mine ends the game). A cell that is safe in every layout is revealed for free and
 // its number narrows the set; otherwise we must guess, and
 //     win(set) = max over cells c of  sum over numbers v of  |layouts where c shows v| / |set| * win(those)
-// with win = 1 once a single layout remains (everything is known). Sets of layouts are bit masks,
-// and each set is solved once (memoised). The search is exact but prunes: a cell cannot win more
-// often than it survives, so cells are tried safest first and the rest are skipped once none of them
-// survives often enough to beat the best found.
+// with win = 1 once a single layout remains (everything is known). Sets of layouts are sorted lists
+// of layout numbers, and each set is solved once (memoised). The search is exact but prunes: a cell
+// cannot win more often than it survives, so cells are tried safest first and the rest are skipped
+// once none of them survives often enough to beat the best found.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +21,7 @@ namespace gridlab::minesweeper {
 struct EndgameLimits {
     int max_layouts = 1024;
     int64_t max_nodes = 100'000;    // for listing the layouts
-    int64_t max_work = 10'000'000;  // cells tried x layouts split, summed over the search (up to ~130 ms at 1024 layouts)
+    int64_t max_work = 10'000'000;  // cells tried x layouts split, summed over the search (up to ~50 ms at 1024 layouts)
 };
 
 struct EndgameMove {
