@@ -29,7 +29,7 @@ struct LayoutSetHash {
 };
 struct LayoutSetEqual {
     using is_transparent = void;
-    bool operator()(LayoutSpan a, LayoutSpan b) const { return std::ranges::equal(a, b); }
+    bool operator()(LayoutSpan a, LayoutSpan b) const { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
 };
 
 // What a revealed cell shows, as an index: its number 0..8, or 9 for a mine.
