@@ -43,6 +43,15 @@ double next_position_value(const Position& position, const Analysis& analysis) {
     return (4 * best + second) / 5;
 }
 
+bool known_mine(const Position& position, const Analysis& analysis, int cell) {
+    return position.cells[cell] == kFlag || (position.cells[cell] == kHidden && analysis.mine_probability[cell] >= 1);
+}
+
+bool undecided(const Position& position, const Analysis& analysis, int cell) {
+    const double p = analysis.mine_probability[cell];
+    return position.cells[cell] == kHidden && p > 0 && p < 1;
+}
+
 bool adjacent(const Grid<int8_t>& cells, int a, int b) {
     return std::abs(cells.row_of(a) - cells.row_of(b)) <= 1 && std::abs(cells.col_of(a) - cells.col_of(b)) <= 1;
 }
@@ -88,19 +97,84 @@ bool free_guess(const Position& position, const Analysis& analysis, int a, int b
 int find_free_guess(const Position& position, const Analysis& analysis, const AnalysisLimits& limits,
                     AnalysisCache* cache) {
     const Grid<int8_t>& cells = position.cells;
-    auto undecided = [&](int cell) {
-        return cells[cell] == kHidden && analysis.mine_probability[cell] > 0 && analysis.mine_probability[cell] < 1;
-    };
     for (int a = 0; a < cells.size(); ++a) {
-        if (!undecided(a)) continue;
+        if (!undecided(position, analysis, a)) continue;
         const int r = cells.row_of(a), c = cells.col_of(a);
         for (const int b : {c + 1 < cells.cols() ? a + 1 : -1, r + 1 < cells.rows() ? a + cells.cols() : -1}) {
-            if (b < 0 || !undecided(b)) continue;
+            if (b < 0 || !undecided(position, analysis, b)) continue;
             if (free_guess(position, analysis, a, b, limits, cache)) return a;
             if (free_guess(position, analysis, b, a, limits, cache)) return b;
         }
     }
     return -1;
+}
+
+// For each cell, the cells it is linked to. A link is an open number with exactly two undecided
+// cells beside it and one mine left to place: one of the two is a mine, the other safe.
+std::vector<std::vector<int>> one_mine_links(const Position& position, const Analysis& analysis) {
+    const Grid<int8_t>& cells = position.cells;
+    std::vector<std::vector<int>> links(cells.size());
+    for (int number = 0; number < cells.size(); ++number) {
+        if (cells[number] > 8) continue;
+        int mines = 0;
+        std::vector<int> open;
+        cells.for_each_neighbour(cells.row_of(number), cells.col_of(number), [&](int r, int c) {
+            const int cell = cells.index(r, c);
+            mines += known_mine(position, analysis, cell);
+            if (undecided(position, analysis, cell)) open.push_back(cell);
+        });
+        if (open.size() != 2 || cells[number] - mines != 1) continue;
+        links[open[0]].push_back(open[1]);
+        links[open[1]].push_back(open[0]);
+    }
+    return links;
+}
+
+// The cells of a chain of 50/50s that no number can ever settle, or none. Linked cells alternate, so
+// every layout puts a chain's mines on one colour of it or on the other. If both colours hold as
+// many cells, and every other cell beside the chain that is not a known mine touches as many cells
+// of one colour as of the other, then swapping the colours turns every layout into another one that
+// agrees with every number, those shown and those still to be revealed: the chain is a free 50/50
+// like a free pair (find_free_guess), only longer, and each of its cells is a mine in half the layouts.
+std::vector<int> find_unsettled_chain(const Position& position, const Analysis& analysis) {
+    const Grid<int8_t>& cells = position.cells;
+    const std::vector<std::vector<int>> links = one_mine_links(position, analysis);
+    std::vector<int> chain_of(cells.size(), -1);  // the first cell of the chain a cell is in
+    std::vector<int8_t> colour(cells.size(), 0);
+    for (int start = 0; start < cells.size(); ++start) {
+        if (links[start].empty() || chain_of[start] >= 0) continue;
+        std::vector<int> chain{start};
+        chain_of[start] = start;
+        bool alternates = true;  // always, in a position that has layouts
+        int balance = 1;         // cells of colour 0 minus cells of colour 1
+        for (size_t i = 0; i < chain.size(); ++i)
+            for (int next : links[chain[i]]) {
+                if (chain_of[next] < 0) {
+                    chain_of[next] = start;
+                    colour[next] = static_cast<int8_t>(1 - colour[chain[i]]);
+                    balance += colour[next] == 0 ? 1 : -1;
+                    chain.push_back(next);
+                }
+                alternates &= colour[next] != colour[chain[i]];
+            }
+        if (!alternates || balance != 0) continue;
+        bool settles = false;
+        std::vector<uint8_t> checked(cells.size(), 0);
+        for (int member : chain)
+            cells.for_each_neighbour(cells.row_of(member), cells.col_of(member), [&](int r, int c) {
+                const int beside = cells.index(r, c);
+                if (checked[beside] || chain_of[beside] == start || known_mine(position, analysis, beside)) return;
+                checked[beside] = 1;
+                int touched = 0;  // colour-0 minus colour-1 cells of the chain beside it
+                cells.for_each_neighbour(r, c, [&](int r2, int c2) {
+                    const int cell = cells.index(r2, c2);
+                    if (chain_of[cell] == start) touched += colour[cell] == 0 ? 1 : -1;
+                });
+                settles |= touched != 0;
+            });
+        if (!settles) return chain;
+    }
+    return {};
 }
 
 }  // namespace
@@ -136,6 +210,14 @@ void ProbabilitySolver::begin(const Position& position) {
         decision_.move = free;
         knowledge.candidates = {{free, analysis.mine_probability[free], -1.0, -1.0}};
         next_candidate_ = 1;
+        return;
+    }
+    // The guess must be made in the chain sooner or later: the look-ahead only picks its best cell.
+    if (const std::vector<int> chain = find_unsettled_chain(position_, analysis); !chain.empty()) {
+        knowledge.candidates.clear();
+        for (int cell : chain) knowledge.candidates.push_back({cell, analysis.mine_probability[cell], -1.0, -1.0});
+        decision_.move = chain.front();
+        next_candidate_ = 0;
     }
 }
 

@@ -3,8 +3,10 @@
 //   2. when at most 1024 layouts remain, the endgame search (endgame.h): the guess that maximises the
 //      chance of winning outright;
 //   3. a free guess, if there is one: a cell that, whenever it is a mine, sits in a 50/50 that no
-//      number can ever settle (the cells beside the pair are mines). That 50% risk must be taken
-//      sooner or later anyway, and taken now its number informs every later decision;
+//      number can ever settle (the cells beside the pair are mines), or a cell of a chain of such
+//      50/50s linked by numbers (no cell beside the chain can tell its two colourings apart). That
+//      50% risk must be taken sooner or later anyway, and taken now its number informs every later
+//      decision;
 //   4. otherwise a guess. The lowest mine probability alone is not the best guess: among the cells
 //      nearly as safe as the safest, prefer the one after which we are most likely to survive the
 //      NEXT move too. For each candidate and each number it could show, the position is analysed

@@ -337,6 +337,38 @@ TEST_CASE("probability solver: the endgame takes over at 1024 layouts, where the
     CHECK(solve_endgame(position).win_probability == Approx(253.0 / 400));
 }
 
+TEST_CASE("probability solver: a chain of 50/50s no number can settle is guessed first", "[minesweeper][probability]") {
+    // An intermediate position from a seeded game, 10 layouts left. In column 1, (2,1) and (5,1) are
+    // mines and the numbers in column 2 link (0,1)-(1,1), (1,1)-(3,1) and (3,1)-(4,1) (each has one
+    // mine left between two undecided cells), so the mines are at (1,1) and (4,1) or at (0,1) and
+    // (3,1). Every cell of column 0 touches as many cells of one pair as of the other: no number can
+    // ever tell them apart, and that guess must be made. Column 0 holds one mine in five and is
+    // safer now, but only the chain's numbers can tell where it is. The look-ahead alone (the
+    // endgame switched off, as at more than 1024 layouts) guesses in the chain: it wins 5 of the 10
+    // layouts, the best possible; every safer cell wins at most 4.
+    const Position position = parse_position(
+        "..2..10000001.3.\n..322100000012.2\n..20000000000222\n..201121100001.1\n"
+        "..312.3.10012432\n...13.411002...1\n23223.200002..42\n0001.210012334.2\n"
+        "0001221012..35.3\n00001.101.34...2\n000012211112..31\n000001.100023421\n"
+        "000001111111.2.1\n000011101.111211\n00001.2121100000\n0000112.10000000\n",
+        40);
+    const Analysis analysis = analyze(position);
+    CHECK(analysis.layouts.fraction_of(LargeNumber(1)) == 10);
+    GuessSettings look_ahead_only;
+    look_ahead_only.endgame.max_layouts = 0;
+    const Decision decision = ProbabilitySolver(look_ahead_only).decide(position);
+    std::vector<int> weighed;
+    for (const GuessCandidate& candidate : decision.knowledge.candidates) weighed.push_back(candidate.cell);
+    CHECK(weighed == std::vector<int>{1, 17, 49, 65});  // (0,1), (1,1), (3,1), (4,1)
+    CHECK(decision.move == 1);
+    CHECK(exact_win_after(position, decision.move) == Approx(0.5));
+    CHECK(solve_endgame(position).win_probability == Approx(0.5));
+    for (const int safer : {0, 16, 32, 48, 64}) {
+        CHECK(analysis.mine_probability[safer] == Approx(0.2));
+        CHECK(exact_win_after(position, safer) <= 0.4 + 1e-9);
+    }
+}
+
 TEST_CASE("probability solver: thinking in slices gives the one-call decision", "[minesweeper][probability]") {
     // Play seeded expert games until a guess with several candidates comes up, then compare.
     int compared = 0;
