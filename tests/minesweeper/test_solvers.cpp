@@ -367,6 +367,21 @@ TEST_CASE("probability solver: a chain of 50/50s no number can settle is guessed
         CHECK(analysis.mine_probability[safer] == Approx(0.2));
         CHECK(exact_win_after(position, safer) <= 0.4 + 1e-9);
     }
+    // The same kind of chain, (0,12)-(1,12)-(3,12)-(4,12), each a mine in half the layouts, but open
+    // at its lower end: (5,11), (5,12) and (5,13) touch only (4,12), so their numbers can settle it.
+    // Not a free guess: the solver takes a safer cell.
+    const Position open_end = parse_position(
+        "1............100\n.............100\n............2100\n.............321\n...............2\n"
+        "................\n................\n................\n................\n................\n"
+        "................\n................\n................\n................\n................\n"
+        "................\n",
+        40);
+    const Decision guess = ProbabilitySolver().decide(open_end);
+    for (const int link : {12, 28, 60, 76}) {
+        CHECK(guess.knowledge.mine_probability[link] == Approx(0.5));
+        CHECK(guess.move != link);
+    }
+    CHECK(guess.knowledge.mine_probability[guess.move] < 0.2);
 }
 
 TEST_CASE("probability solver: thinking in slices gives the one-call decision", "[minesweeper][probability]") {
