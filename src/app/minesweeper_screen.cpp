@@ -221,7 +221,13 @@ Reason MinesweeperScreen::decision_reason() const {
     if (!decision()->guess) return {"certainly_safe", nlohmann::json::object()};
     const std::vector<double>& mine_probability = decision()->knowledge.mine_probability;
     const size_t cell = static_cast<size_t>(decision()->move);
-    return {"best_guess", {{"safe", cell < mine_probability.size() ? 1.0 - mine_probability[cell] : 0.0}}};
+    const double safe = cell < mine_probability.size() ? 1.0 - mine_probability[cell] : 0.0;
+    switch (decision()->reason) {
+        case ms::GuessReason::ExactWin: return {"exact_win", {{"win", decision()->win_probability}, {"safe", safe}}};
+        case ms::GuessReason::Unsettled: return {"unsettled_guess", {{"safe", safe}}};
+        case ms::GuessReason::Chance: break;
+    }
+    return {"best_guess", {{"safe", safe}}};
 }
 
 void MinesweeperScreen::update(const Frame& frame, double slice_ms) {

@@ -110,6 +110,12 @@ Message reason_message(const Reason& reason) {
     if (id == "first_click" && reason.values.empty()) return translatable("the first click never hits a mine");
     if (id == "certainly_safe" && reason.values.empty()) return translatable("certainly safe");
     if (id == "best_guess") return translatable("the best guess: {safe}% safe", {percent("safe", number(reason, "safe"))});
+    if (id == "exact_win")
+        return translatable("every layout searched: this guess wins {win}% of the time from here ({safe}% safe)",
+                            {percent("win", number(reason, "win")), percent("safe", number(reason, "safe"))});
+    if (id == "unsettled_guess")
+        return translatable("a 50/50 no number can ever settle ({safe}% safe): it must be guessed sometime, so now",
+                            {percent("safe", number(reason, "safe"))});
     if (id == "fires_chain")
         return translatable("fires a {count}-chain now ({score} points)",
                             {whole("count", number(reason, "chain")), whole("score", number(reason, "score"))});

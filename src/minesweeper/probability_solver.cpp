@@ -208,6 +208,7 @@ void ProbabilitySolver::begin(const Position& position) {
     if (endgame_pending_) return;  // the endgame weighs every guess exactly, free ones included
     if (const int free = find_free_guess(position_, analysis, settings_.lookahead_limits, &cache_); free >= 0) {
         decision_.move = free;
+        decision_.reason = GuessReason::Unsettled;
         knowledge.candidates = {{free, analysis.mine_probability[free], -1.0, -1.0}};
         next_candidate_ = 1;
         return;
@@ -217,6 +218,7 @@ void ProbabilitySolver::begin(const Position& position) {
         knowledge.candidates.clear();
         for (int cell : chain) knowledge.candidates.push_back({cell, analysis.mine_probability[cell], -1.0, -1.0});
         decision_.move = chain.front();
+        decision_.reason = GuessReason::Unsettled;
         next_candidate_ = 0;
     }
 }
@@ -256,6 +258,8 @@ void ProbabilitySolver::think(double budget_ms) {
         const EndgameMove endgame = solve_endgame(position_, settings_.endgame);
         if (endgame.cell >= 0) {
             decision_.move = endgame.cell;
+            decision_.reason = GuessReason::ExactWin;
+            decision_.win_probability = endgame.win_probability;
             next_candidate_ = candidates.size();  // the exact answer: nothing left to weigh
             return;
         }

@@ -23,6 +23,22 @@ std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng, const learn:
                                 "' (expected kb, elimination, probability or learned)");
 }
 
+std::string_view guess_reason_name(GuessReason reason) {
+    switch (reason) {
+        case GuessReason::Chance: return "chance";
+        case GuessReason::ExactWin: return "exact_win";
+        case GuessReason::Unsettled: return "unsettled";
+    }
+    return "?";
+}
+
+GuessReason parse_guess_reason(std::string_view name) {
+    if (name == "chance") return GuessReason::Chance;
+    if (name == "exact_win") return GuessReason::ExactWin;
+    if (name == "unsettled") return GuessReason::Unsettled;
+    throw std::invalid_argument("unknown guess reason '" + std::string(name) + "' (expected chance, exact_win or unsettled)");
+}
+
 std::vector<int> unknown_cells(const Position& position, const std::vector<int>& known_mines) {
     std::vector<int> cells;
     for (int i = 0; i < position.cells.size(); ++i)

@@ -47,9 +47,19 @@ struct Knowledge {
     bool exact = true;                // false when the probability solver fell back to local rules
 };
 
+// Why a guess was made, for the player: the probability solver's two rules that are not a matter of
+// weighing chances have a reason of their own.
+enum class GuessReason {
+    Chance,     // the cell the solver judged best by its chances (every other solver's guess too)
+    ExactWin,   // the endgame search: the most wins over every layout left (win_probability)
+    Unsettled,  // a 50/50 no number can ever settle: it must be guessed sometime, so now
+};
+
 struct Decision {
     int move = -1;       // the cell to reveal; -1 when every hidden cell is flagged or known a mine
     bool guess = false;  // true when the move is not certain to be safe
+    GuessReason reason = GuessReason::Chance;  // for a guess
+    double win_probability = -1;              // ExactWin: the chance to win the game from here
     Knowledge knowledge;
 };
 
@@ -78,6 +88,9 @@ private:
 // "kb", "elimination", "probability" or "learned" (which plays a copy of `learned`, a network made by
 // learner.h); throws std::invalid_argument otherwise. `rng` is used only for the random guesses of kb
 // and elimination: a seed fixes their games.
+std::string_view guess_reason_name(GuessReason reason);     // "chance", "exact_win", "unsettled"
+GuessReason parse_guess_reason(std::string_view name);     // throws std::invalid_argument
+
 std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0), const learn::Network* learned = nullptr);
 
 // Helpers shared by the solvers.

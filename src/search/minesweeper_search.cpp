@@ -28,7 +28,9 @@ public:
         const ms::Knowledge& known = decision_.knowledge;
         nlohmann::json sentences = nlohmann::json::array();
         for (const ms::Sentence& sentence : known.sentences) sentences.push_back({{"cells", sentence.cells}, {"mines", sentence.mines}});
-        return {{"move", decision_.move}, {"guess", decision_.guess}, {"safe", known.safe}, {"mines", known.mines},
+        return {{"move", decision_.move}, {"guess", decision_.guess},
+                {"reason", ms::guess_reason_name(decision_.reason)}, {"win", decision_.win_probability},
+                {"safe", known.safe}, {"mines", known.mines},
                 {"probability", known.mine_probability}, {"sentences", sentences}};
     }
 
@@ -88,6 +90,8 @@ ms::Decision minesweeper_decision(const nlohmann::json& report) {
     ms::Decision decision;
     decision.move = report.at("move").get<int>();
     decision.guess = report.at("guess").get<bool>();
+    decision.reason = ms::parse_guess_reason(report.at("reason").get<std::string>());
+    decision.win_probability = report.at("win").get<double>();
     decision.knowledge.safe = report.at("safe").get<std::vector<int>>();
     decision.knowledge.mines = report.at("mines").get<std::vector<int>>();
     decision.knowledge.mine_probability = report.at("probability").get<std::vector<double>>();

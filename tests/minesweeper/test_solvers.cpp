@@ -228,8 +228,16 @@ TEST_CASE("probability solver: certain cells first, then the best guess", "[mine
     for (int r = 0; r < 9; ++r) board += ".........\n";
     const Decision opening = solver.decide(parse_position(board, 10));
     CHECK(opening.guess);
+    CHECK(opening.reason == GuessReason::Chance);
     CHECK(opening.move == 0);
     CHECK(opening.knowledge.mine_probability[40] == Approx(10.0 / 81));
+}
+
+TEST_CASE("guess reasons have machine names, and unknown names are refused", "[minesweeper]") {
+    for (const GuessReason reason : {GuessReason::Chance, GuessReason::ExactWin, GuessReason::Unsettled})
+        CHECK(parse_guess_reason(guess_reason_name(reason)) == reason);
+    CHECK(guess_reason_name(GuessReason::ExactWin) == "exact_win");
+    CHECK_THROWS_WITH(parse_guess_reason("best"), "unknown guess reason 'best' (expected chance, exact_win or unsettled)");
 }
 
 TEST_CASE("probability solver: a free 50/50 is taken before safer guesses", "[minesweeper][probability]") {
@@ -241,6 +249,7 @@ TEST_CASE("probability solver: a free 50/50 is taken before safer guesses", "[mi
     const Decision decision = solver.decide(position);
     CHECK(decision.guess);
     CHECK(decision.move == 0);
+    CHECK(decision.reason == GuessReason::Unsettled);
     CHECK(decision.knowledge.mine_probability[0] > decision.knowledge.mine_probability[39]);
 }
 
@@ -328,8 +337,13 @@ TEST_CASE("probability solver: the endgame takes over at 1024 layouts, where the
     CHECK(analyze(position).layouts.fraction_of(LargeNumber(1)) == 400);
     GuessSettings old_limit;
     old_limit.endgame.max_layouts = 256;
-    const int look_ahead = ProbabilitySolver(old_limit).decide(position).move;
-    const int endgame = ProbabilitySolver().decide(position).move;
+    const Decision before = ProbabilitySolver(old_limit).decide(position);
+    const Decision exact = ProbabilitySolver().decide(position);
+    const int look_ahead = before.move, endgame = exact.move;
+    CHECK(before.reason == GuessReason::Chance);
+    CHECK(before.win_probability == -1);
+    CHECK(exact.reason == GuessReason::ExactWin);
+    CHECK(exact.win_probability == Approx(253.0 / 400));
     CHECK(look_ahead == 15 * 30 + 29);
     CHECK(endgame == 14 * 30 + 22);
     CHECK(exact_win_after(position, look_ahead) == Approx(234.0 / 400));
@@ -361,6 +375,7 @@ TEST_CASE("probability solver: a chain of 50/50s no number can settle is guessed
     for (const GuessCandidate& candidate : decision.knowledge.candidates) weighed.push_back(candidate.cell);
     CHECK(weighed == std::vector<int>{1, 17, 49, 65});  // (0,1), (1,1), (3,1), (4,1)
     CHECK(decision.move == 1);
+    CHECK(decision.reason == GuessReason::Unsettled);
     CHECK(exact_win_after(position, decision.move) == Approx(0.5));
     CHECK(solve_endgame(position).win_probability == Approx(0.5));
     for (const int safer : {0, 16, 32, 48, 64}) {
@@ -382,6 +397,7 @@ TEST_CASE("probability solver: a chain of 50/50s no number can settle is guessed
         CHECK(guess.move != link);
     }
     CHECK(guess.knowledge.mine_probability[guess.move] < 0.2);
+    CHECK(guess.reason == GuessReason::Chance);
 }
 
 TEST_CASE("probability solver: thinking in slices gives the one-call decision", "[minesweeper][probability]") {

@@ -258,3 +258,22 @@ TEST_CASE("A Minesweeper game the AI won says so after a reload too: who moved l
     CHECK(reloaded.state()["last_move_by"] == "ai");
     CHECK(reloaded.summary().rfind("The AI wins in ", 0) == 0);
 }
+
+TEST_CASE("Minesweeper logs the endgame's chance to win, and a 50/50 that must be guessed, as reasons of their own", "[screens]") {
+    LearnedModels models;
+    MinesweeperScreen mines(models);
+    mines.new_game({{"level", "intermediate"}, {"seed", "3"}, {"ai", "probability"}});
+    ai_moves(mines, 58);
+    const json guess = mines.state()["log"][57];
+    // Few layouts are left: the endgame searched them all. (11,16) is a mine in 1 of 6 of them, and
+    // 13 in 18 of them are won after it.
+    CHECK(guess["move"] == "(11,16)");
+    CHECK(guess["reason"]["id"] == "exact_win");
+    CHECK(guess["reason"]["safe"].get<double>() == Approx(5.0 / 6));
+    CHECK(guess["reason"]["win"].get<double>() == Approx(13.0 / 18));
+    CHECK(render(reason_message({"exact_win", guess["reason"]})) ==
+          "every layout searched: this guess wins 72% of the time from here (83% safe)");
+    CHECK(render(reason_message({"unsettled_guess", {{"safe", 0.5}}})) ==
+          "a 50/50 no number can ever settle (50% safe): it must be guessed sometime, so now");
+    CHECK_THROWS_AS(reason_message({"exact_win", {{"safe", 0.5}}}), Refusal);  // a corrupt save: no win
+}

@@ -181,6 +181,8 @@ TEST_CASE("search protocol: Minesweeper and Puyo results equal the AIs' own", "[
     const minesweeper::Decision decision = search::minesweeper_decision(result["report"]);
     CHECK(decision.move == expected.move);
     CHECK(decision.guess == expected.guess);
+    CHECK(decision.reason == expected.reason);
+    CHECK(decision.win_probability == expected.win_probability);
     CHECK(decision.knowledge.safe == expected.knowledge.safe);
     CHECK(decision.knowledge.mines == expected.knowledge.mines);
     CHECK(decision.knowledge.mine_probability == expected.knowledge.mine_probability);
