@@ -114,7 +114,7 @@ Message reason_message(const Reason& reason) {
         return translatable("every layout searched: this guess wins {win}% of the time from here ({safe}% safe)",
                             {percent("win", number(reason, "win")), percent("safe", number(reason, "safe"))});
     if (id == "unsettled_guess")
-        return translatable("a 50/50 no number can ever settle ({safe}% safe): it must be guessed sometime, so now",
+        return translatable("{safe}% safe, and a risk no number can ever remove: it must be taken sometime, so now",
                             {percent("safe", number(reason, "safe"))});
     if (id == "fires_chain")
         return translatable("fires a {count}-chain now ({score} points)",

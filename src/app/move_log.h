@@ -17,7 +17,8 @@
 //   best_guess     Minesweeper: no cell is proven safe; safe (the chance it is)
 //   exact_win      Minesweeper: the endgame searched every layout left: win (the chance to win the game
 //                  from here with this guess), safe
-//   unsettled_guess Minesweeper: a 50/50 no number can ever settle, guessed now: safe
+//   unsettled_guess Minesweeper: whenever the cell is a mine it makes a 50/50 no number can ever
+//                  settle, a risk taken now: safe
 //   fires_chain    Puyo: chain, score
 //   builds_chain   Puyo: chain, score, puyo (its colour: red|green|blue|yellow|purple|any), column (1-based)
 //   keeps_low      Puyo: no chain in reach; a placement that keeps the field low

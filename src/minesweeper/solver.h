@@ -52,7 +52,7 @@ struct Knowledge {
 enum class GuessReason {
     Chance,     // the cell the solver judged best by its chances (every other solver's guess too)
     ExactWin,   // the endgame search: the most wins over every layout left (win_probability)
-    Unsettled,  // a 50/50 no number can ever settle: it must be guessed sometime, so now
+    Unsettled,  // whenever the cell is a mine it makes a 50/50 no number can settle: a risk taken now
 };
 
 struct Decision {

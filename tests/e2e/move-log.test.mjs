@@ -90,8 +90,8 @@ test('minesweeper: the solver\'s moves say why their cells are safe; the finishe
   for (const entry of state.log) {
     assert.equal(entry.by, 'probability');
     assert.match(entry.move, /^\(\d,\d\)$/);
-    assert.ok(['first_click', 'certainly_safe', 'best_guess'].includes(entry.reason.id), JSON.stringify(entry));
-    if (entry.reason.id === 'best_guess') assert.ok(entry.reason.safe > 0.5 && entry.reason.safe < 1, JSON.stringify(entry));
+    assert.ok(['first_click', 'certainly_safe', 'best_guess', 'exact_win', 'unsettled_guess'].includes(entry.reason.id), JSON.stringify(entry));
+    if (entry.reason.id !== 'first_click' && entry.reason.id !== 'certainly_safe') assert.ok(entry.reason.safe >= 0.5 && entry.reason.safe < 1, JSON.stringify(entry));
   }
   await screenshot(app.page, 'move-log-minesweeper');
   await clickControl(app.page, 'review_back');
@@ -102,6 +102,47 @@ test('minesweeper: the solver\'s moves say why their cells are safe; the finishe
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+// Near the end the endgame searches every layout left and says how often its guess wins from there.
+for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
+  test(`minesweeper (${language}): the endgame's guess says its chance to win`, async () => {
+    const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=minesweeper&level=intermediate&seed=3&ai=probability&speed=30`);
+    await app.page.evaluate(() => window.gridlab.act({ ai: 'play' }));
+    await app.page.waitForFunction(() => window.gridlab.state().status !== 'playing', null, { timeout: 120000 });
+    const state = await appState(app.page);
+    assert.equal(state.status, 'won');
+    // The same game as the screens' test: (11,16), 5 in 6 safe, wins 13 in 18 of the layouts left.
+    assert.equal(state.log[57].move, '(11,16)');
+    assert.equal(state.log[57].reason.id, 'exact_win');
+    assert.ok(Math.abs(state.log[57].reason.win - 13 / 18) < 1e-9, JSON.stringify(state.log[57]));
+    await app.page.evaluate(() => window.gridlab.act({ review: 58 }));
+    await frames(app.page, 3);
+    await screenshot(app.page, `move-log-minesweeper-endgame-${language}`);
+    assert.deepEqual(await untranslated(app.page), []);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+
+  test(`minesweeper (${language}): a risk no number can remove is taken, and says so`, async () => {
+    const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=minesweeper&level=expert&seed=12&ai=probability&speed=30`);
+    await app.page.evaluate(() => window.gridlab.act({ ai: 'play' }));
+    await app.page.waitForFunction(() => window.gridlab.state().status !== 'playing', null, { timeout: 120000 });
+    await frames(app.page, 3);
+    const state = await appState(app.page);
+    // The same game as the screens' test: (15,17), 2 in 3 safe, makes a 50/50 no number settles whenever
+    // it is a mine. Here it is one: the game is lost on its only guess after the first click.
+    assert.equal(state.status, 'lost');
+    assert.equal(state.log.length, 162);
+    const { move, reason } = state.log[161];
+    assert.equal(move, '(15,17)');
+    assert.equal(reason.id, 'unsettled_guess');
+    assert.ok(Math.abs(reason.safe - 2 / 3) < 1e-9, JSON.stringify(reason));
+    await screenshot(app.page, `move-log-minesweeper-unsettled-${language}`);
+    assert.deepEqual(await untranslated(app.page), []);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+}
 
 test('puyo: each AI placement keeps its plan sentence in the log; the finished game is stepped through', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=puyo&ai=beam&seed=3&pairs=5');

@@ -273,7 +273,16 @@ TEST_CASE("Minesweeper logs the endgame's chance to win, and a 50/50 that must b
     CHECK(guess["reason"]["win"].get<double>() == Approx(13.0 / 18));
     CHECK(render(reason_message({"exact_win", guess["reason"]})) ==
           "every layout searched: this guess wins 72% of the time from here (83% safe)");
-    CHECK(render(reason_message({"unsettled_guess", {{"safe", 0.5}}})) ==
-          "a 50/50 no number can ever settle (50% safe): it must be guessed sometime, so now");
+
+    // An expert game's only guess after the first click: (15,17) is a mine in 1 of 3 layouts, and in
+    // each of those it makes a 50/50 with a cell beside it that no number can ever settle.
+    mines.new_game({{"level", "expert"}, {"seed", "12"}, {"ai", "probability"}});
+    ai_moves(mines, 162);
+    const json fifty = mines.state()["log"][161];
+    CHECK(fifty["move"] == "(15,17)");
+    CHECK(fifty["reason"]["id"] == "unsettled_guess");
+    CHECK(fifty["reason"]["safe"].get<double>() == Approx(2.0 / 3));
+    CHECK(render(reason_message({"unsettled_guess", fifty["reason"]})) ==
+          "67% safe, and a risk no number can ever remove: it must be taken sometime, so now");
     CHECK_THROWS_AS(reason_message({"exact_win", {{"safe", 0.5}}}), Refusal);  // a corrupt save: no win
 }
