@@ -223,9 +223,15 @@ Reason MinesweeperScreen::decision_reason() const {
     const size_t cell = static_cast<size_t>(decision()->move);
     const double safe = cell < mine_probability.size() ? 1.0 - mine_probability[cell] : 0.0;
     switch (decision()->reason) {
+        case ms::GuessReason::Safest: break;
+        case ms::GuessReason::LookAhead: {
+            double safest = safe;  // the open cells' -1 and the flags' 1 are never the safest hidden cell
+            for (const double p : mine_probability)
+                if (p >= 0) safest = std::max(safest, 1.0 - p);
+            return {"look_ahead_guess", {{"safe", safe}, {"safest", safest}}};
+        }
         case ms::GuessReason::ExactWin: return {"exact_win", {{"win", decision()->win_probability}, {"safe", safe}}};
         case ms::GuessReason::Unsettled: return {"unsettled_guess", {{"safe", safe}}};
-        case ms::GuessReason::Chance: break;
     }
     return {"best_guess", {{"safe", safe}}};
 }

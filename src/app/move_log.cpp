@@ -110,6 +110,12 @@ Message reason_message(const Reason& reason) {
     if (id == "first_click" && reason.values.empty()) return translatable("the first click never hits a mine");
     if (id == "certainly_safe" && reason.values.empty()) return translatable("certainly safe");
     if (id == "best_guess") return translatable("the best guess: {safe}% safe", {percent("safe", number(reason, "safe"))});
+    if (id == "look_ahead_guess") {
+        const MessageArg safe = percent("safe", number(reason, "safe")), safest = percent("safest", number(reason, "safest"));
+        if (safe.value.pattern == safest.value.pattern) return translatable("the best guess: {safe}% safe", {safe});  // alike when rounded
+        return translatable("{safe}% safe, less than the safest cell's {safest}%, but after it the next move is likelier to be safe",
+                            {safe, safest});
+    }
     if (id == "exact_win")
         return translatable("every layout searched: this guess wins {win}% of the time from here ({safe}% safe)",
                             {percent("win", number(reason, "win")), percent("safe", number(reason, "safe"))});

@@ -15,6 +15,8 @@
 //   first_click    Minesweeper: before the mines are laid the first click is safe
 //   certainly_safe Minesweeper: the logic proves the cell safe
 //   best_guess     Minesweeper: no cell is proven safe; safe (the chance it is)
+//   look_ahead_guess Minesweeper: a less safe cell than the safest, chosen for the next move's sake:
+//                  safe, safest (the safest cell's chance)
 //   exact_win      Minesweeper: the endgame searched every layout left: win (the chance to win the game
 //                  from here with this guess), safe
 //   unsettled_guess Minesweeper: whenever the cell is a mine it makes a 50/50 no number can ever

@@ -274,6 +274,9 @@ void ProbabilitySolver::think(double budget_ms) {
         if (candidate.score > best_score) {
             best_score = candidate.score;
             decision_.move = candidate.cell;
+            if (decision_.reason != GuessReason::Unsettled)  // a chain's cells are all alike
+                decision_.reason = candidate.mine_probability > candidates.front().mine_probability ? GuessReason::LookAhead
+                                                                                                   : GuessReason::Safest;
         }
         if (budget.expired()) break;
     }

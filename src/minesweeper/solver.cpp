@@ -25,7 +25,8 @@ std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng, const learn:
 
 std::string_view guess_reason_name(GuessReason reason) {
     switch (reason) {
-        case GuessReason::Chance: return "chance";
+        case GuessReason::Safest: return "safest";
+        case GuessReason::LookAhead: return "look_ahead";
         case GuessReason::ExactWin: return "exact_win";
         case GuessReason::Unsettled: return "unsettled";
     }
@@ -33,10 +34,11 @@ std::string_view guess_reason_name(GuessReason reason) {
 }
 
 GuessReason parse_guess_reason(std::string_view name) {
-    if (name == "chance") return GuessReason::Chance;
+    if (name == "safest") return GuessReason::Safest;
+    if (name == "look_ahead") return GuessReason::LookAhead;
     if (name == "exact_win") return GuessReason::ExactWin;
     if (name == "unsettled") return GuessReason::Unsettled;
-    throw std::invalid_argument("unknown guess reason '" + std::string(name) + "' (expected chance, exact_win or unsettled)");
+    throw std::invalid_argument("unknown guess reason '" + std::string(name) + "' (expected safest, look_ahead, exact_win or unsettled)");
 }
 
 std::vector<int> unknown_cells(const Position& position, const std::vector<int>& known_mines) {

@@ -50,7 +50,8 @@ struct Knowledge {
 // Why a guess was made, for the player: the probability solver's two rules that are not a matter of
 // weighing chances have a reason of their own.
 enum class GuessReason {
-    Chance,     // the cell the solver judged best by its chances (every other solver's guess too)
+    Safest,     // the safest cell (or one of them): every solver's guess but the probability solver's below
+    LookAhead,  // a cell less safe than the safest, after which the next move is likelier to be safe
     ExactWin,   // the endgame search: the most wins over every layout left (win_probability)
     Unsettled,  // whenever the cell is a mine it makes a 50/50 no number can settle: a risk taken now
 };
@@ -58,7 +59,7 @@ enum class GuessReason {
 struct Decision {
     int move = -1;       // the cell to reveal; -1 when every hidden cell is flagged or known a mine
     bool guess = false;  // true when the move is not certain to be safe
-    GuessReason reason = GuessReason::Chance;  // for a guess
+    GuessReason reason = GuessReason::Safest;  // for a guess
     double win_probability = -1;              // ExactWin: the chance to win the game from here
     Knowledge knowledge;
 };
@@ -88,8 +89,8 @@ private:
 // "kb", "elimination", "probability" or "learned" (which plays a copy of `learned`, a network made by
 // learner.h); throws std::invalid_argument otherwise. `rng` is used only for the random guesses of kb
 // and elimination: a seed fixes their games.
-std::string_view guess_reason_name(GuessReason reason);     // "chance", "exact_win", "unsettled"
-GuessReason parse_guess_reason(std::string_view name);     // throws std::invalid_argument
+std::string_view guess_reason_name(GuessReason reason);  // "safest", "look_ahead", "exact_win", "unsettled"
+GuessReason parse_guess_reason(std::string_view name);   // throws std::invalid_argument
 
 std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0), const learn::Network* learned = nullptr);
 

@@ -90,7 +90,7 @@ test('minesweeper: the solver\'s moves say why their cells are safe; the finishe
   for (const entry of state.log) {
     assert.equal(entry.by, 'probability');
     assert.match(entry.move, /^\(\d,\d\)$/);
-    assert.ok(['first_click', 'certainly_safe', 'best_guess', 'exact_win', 'unsettled_guess'].includes(entry.reason.id), JSON.stringify(entry));
+    assert.ok(['first_click', 'certainly_safe', 'best_guess', 'look_ahead_guess', 'exact_win', 'unsettled_guess'].includes(entry.reason.id), JSON.stringify(entry));
     if (entry.reason.id !== 'first_click' && entry.reason.id !== 'certainly_safe') assert.ok(entry.reason.safe >= 0.5 && entry.reason.safe < 1, JSON.stringify(entry));
   }
   await screenshot(app.page, 'move-log-minesweeper');
@@ -118,6 +118,24 @@ for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
     await app.page.evaluate(() => window.gridlab.act({ review: 58 }));
     await frames(app.page, 3);
     await screenshot(app.page, `move-log-minesweeper-endgame-${language}`);
+    assert.deepEqual(await untranslated(app.page), []);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+
+  test(`minesweeper (${language}): a less safe guess says what it is for`, async () => {
+    const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=minesweeper&level=expert&seed=6&ai=probability`);
+    for (let i = 1; i <= 7; ++i) {
+      await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+      await app.page.waitForFunction((n) => window.gridlab.state().moves === n, i, { timeout: 60000 });
+    }
+    await frames(app.page, 3);
+    // The same game as the screens' test: (4,30), 73% safe, over a cell 80% safe.
+    const { move, reason } = (await appState(app.page)).log[6];
+    assert.equal(move, '(4,30)');
+    assert.equal(reason.id, 'look_ahead_guess');
+    assert.ok(Math.abs(reason.safe - 0.7320463320463322) < 1e-9 && Math.abs(reason.safest - 0.7956637956637957) < 1e-9, JSON.stringify(reason));
+    await screenshot(app.page, `move-log-minesweeper-look-ahead-${language}`);
     assert.deepEqual(await untranslated(app.page), []);
     assert.deepEqual(app.errors, []);
     await app.close();

@@ -228,16 +228,16 @@ TEST_CASE("probability solver: certain cells first, then the best guess", "[mine
     for (int r = 0; r < 9; ++r) board += ".........\n";
     const Decision opening = solver.decide(parse_position(board, 10));
     CHECK(opening.guess);
-    CHECK(opening.reason == GuessReason::Chance);
+    CHECK(opening.reason == GuessReason::Safest);
     CHECK(opening.move == 0);
     CHECK(opening.knowledge.mine_probability[40] == Approx(10.0 / 81));
 }
 
 TEST_CASE("guess reasons have machine names, and unknown names are refused", "[minesweeper]") {
-    for (const GuessReason reason : {GuessReason::Chance, GuessReason::ExactWin, GuessReason::Unsettled})
+    for (const GuessReason reason : {GuessReason::Safest, GuessReason::LookAhead, GuessReason::ExactWin, GuessReason::Unsettled})
         CHECK(parse_guess_reason(guess_reason_name(reason)) == reason);
     CHECK(guess_reason_name(GuessReason::ExactWin) == "exact_win");
-    CHECK_THROWS_WITH(parse_guess_reason("best"), "unknown guess reason 'best' (expected chance, exact_win or unsettled)");
+    CHECK_THROWS_WITH(parse_guess_reason("best"), "unknown guess reason 'best' (expected safest, look_ahead, exact_win or unsettled)");
 }
 
 TEST_CASE("probability solver: a free 50/50 is taken before safer guesses", "[minesweeper][probability]") {
@@ -340,7 +340,7 @@ TEST_CASE("probability solver: the endgame takes over at 1024 layouts, where the
     const Decision before = ProbabilitySolver(old_limit).decide(position);
     const Decision exact = ProbabilitySolver().decide(position);
     const int look_ahead = before.move, endgame = exact.move;
-    CHECK(before.reason == GuessReason::Chance);
+    CHECK(before.reason == GuessReason::Safest);
     CHECK(before.win_probability == -1);
     CHECK(exact.reason == GuessReason::ExactWin);
     CHECK(exact.win_probability == Approx(253.0 / 400));
@@ -397,7 +397,7 @@ TEST_CASE("probability solver: a chain of 50/50s no number can settle is guessed
         CHECK(guess.move != link);
     }
     CHECK(guess.knowledge.mine_probability[guess.move] < 0.2);
-    CHECK(guess.reason == GuessReason::Chance);
+    CHECK(guess.reason == GuessReason::Safest);
 }
 
 TEST_CASE("probability solver: thinking in slices gives the one-call decision", "[minesweeper][probability]") {
@@ -415,6 +415,7 @@ TEST_CASE("probability solver: thinking in slices gives the one-call decision", 
                 for (; !sliced.finished(); ++slices) sliced.think(0.0);
                 CHECK(slices >= 2);
                 CHECK(sliced.result().move == decision.move);
+                CHECK(sliced.result().reason == decision.reason);
                 CHECK(sliced.result().knowledge.candidates.size() == decision.knowledge.candidates.size());
                 ++compared;
             }

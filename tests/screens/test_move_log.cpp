@@ -259,7 +259,7 @@ TEST_CASE("A Minesweeper game the AI won says so after a reload too: who moved l
     CHECK(reloaded.summary().rfind("The AI wins in ", 0) == 0);
 }
 
-TEST_CASE("Minesweeper logs the endgame's chance to win, and a 50/50 that must be guessed, as reasons of their own", "[screens]") {
+TEST_CASE("Minesweeper logs why a guess was made: the endgame's chance to win, a risk no number removes, the next move", "[screens]") {
     LearnedModels models;
     MinesweeperScreen mines(models);
     mines.new_game({{"level", "intermediate"}, {"seed", "3"}, {"ai", "probability"}});
@@ -284,5 +284,19 @@ TEST_CASE("Minesweeper logs the endgame's chance to win, and a 50/50 that must b
     CHECK(fifty["reason"]["safe"].get<double>() == Approx(2.0 / 3));
     CHECK(render(reason_message({"unsettled_guess", fifty["reason"]})) ==
           "67% safe, and a risk no number can ever remove: it must be taken sometime, so now");
+
+    // Early in an expert game the look-ahead takes (4,30), 73% safe, over a corner at 80%: after it
+    // the next move is likelier to be safe.
+    mines.new_game({{"level", "expert"}, {"seed", "6"}, {"ai", "probability"}});
+    ai_moves(mines, 7);
+    const json ahead = mines.state()["log"][6];
+    CHECK(ahead["move"] == "(4,30)");
+    CHECK(ahead["reason"]["id"] == "look_ahead_guess");
+    CHECK(ahead["reason"]["safe"].get<double>() == Approx(0.7320463320463322));
+    CHECK(ahead["reason"]["safest"].get<double>() == Approx(0.7956637956637957));
+    CHECK(render(reason_message({"look_ahead_guess", ahead["reason"]})) ==
+          "73% safe, less than the safest cell's 80%, but after it the next move is likelier to be safe");
+    // Alike once rounded: said as the best guess.
+    CHECK(render(reason_message({"look_ahead_guess", {{"safe", 0.801}, {"safest", 0.804}}})) == "the best guess: 80% safe");
     CHECK_THROWS_AS(reason_message({"exact_win", {{"safe", 0.5}}}), Refusal);  // a corrupt save: no win
 }
