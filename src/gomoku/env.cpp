@@ -24,12 +24,11 @@ Observation Env::observation() const {
 
 StepResult Env::step(int action) {
     if (!started_) throw RefusedStep("call reset() before step()");
+    // Checked before, not caught after: in the web build a call inside a try block goes through a
+    // JavaScript trampoline, which cost this cheap step 1.7x its native time instead of 1.1x.
+    if (std::string error = state_.apply_error(action); !error.empty()) throw RefusedStep(error);
     const Stone mover = state_.to_move();
-    try {
-        state_.apply(action);  // checked: throws, changing nothing
-    } catch (const std::invalid_argument& refused) {
-        throw RefusedStep(refused.what());
-    }
+    state_.play(state_.to_padded(action));
     planes_[action] = mover == Stone::Black ? -1.0f : 1.0f;
     mask_[action] = 0;
     if (state_.is_terminal()) std::fill(mask_.begin(), mask_.end(), 0);

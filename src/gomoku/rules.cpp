@@ -71,16 +71,19 @@ bool State::is_forbidden(int action) const {
     return forbidden_points_apply() && ThreatBoard(*this).is_forbidden(to_padded(action));
 }
 
-void State::apply(int action) {
-    if (is_terminal()) throw std::invalid_argument("the game is over");
+std::string State::apply_error(int action) const {
+    if (is_terminal()) return "the game is over";
     if (action < 0 || action >= num_actions())
-        throw std::invalid_argument("action " + std::to_string(action) + " is off the board (0.." +
-                                    std::to_string(num_actions() - 1) + ")");
-    if (cells_[to_padded(action)] != Stone::Empty)
-        throw std::invalid_argument("cell " + to_notation(action, size()) + " is already taken");
+        return "action " + std::to_string(action) + " is off the board (0.." + std::to_string(num_actions() - 1) + ")";
+    if (cells_[to_padded(action)] != Stone::Empty) return "cell " + to_notation(action, size()) + " is already taken";
     if (is_forbidden(action))
-        throw std::invalid_argument("cell " + to_notation(action, size()) +
-                                    " is forbidden for black under renju (a double three, a double four or an overline)");
+        return "cell " + to_notation(action, size()) +
+               " is forbidden for black under renju (a double three, a double four or an overline)";
+    return "";
+}
+
+void State::apply(int action) {
+    if (std::string error = apply_error(action); !error.empty()) throw std::invalid_argument(error);
     play(to_padded(action));
 }
 

@@ -82,8 +82,10 @@ public:
     // Whether the empty cell `action` is a forbidden point for black, black being to move under renju
     // (threats.h; with a win length threat detection does not support, nothing is forbidden).
     bool is_forbidden(int action) const;
-    // Checked: throws std::invalid_argument (state unchanged) for a finished game, an action off the
-    // board, an occupied cell or a forbidden point.
+    // Why `action` cannot be played now (a finished game, off the board, an occupied cell or a
+    // forbidden point), or "" when it can.
+    std::string apply_error(int action) const;
+    // Checked: throws std::invalid_argument with apply_error's reason (state unchanged).
     void apply(int action);
     // Takes back the last move; throws std::invalid_argument if there is none.
     void undo();
