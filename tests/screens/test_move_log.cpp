@@ -262,9 +262,13 @@ TEST_CASE("A Minesweeper game the AI won says so after a reload too: who moved l
 TEST_CASE("Minesweeper logs why a guess was made: the endgame's chance to win, a risk no number removes, the next move", "[screens]") {
     LearnedModels models;
     MinesweeperScreen mines(models);
-    mines.new_game({{"level", "intermediate"}, {"seed", "3"}, {"ai", "probability"}});
-    ai_moves(mines, 58);
-    const json guess = mines.state()["log"][57];
+    // The log entry of the probability solver's move `number` (1-based) in a seeded game.
+    const auto logged_move = [&](const char* level, const char* seed, int number) {
+        mines.new_game({{"level", level}, {"seed", seed}, {"ai", "probability"}});
+        ai_moves(mines, number);
+        return mines.state()["log"][number - 1];
+    };
+    const json guess = logged_move("intermediate", "3", 58);
     // Few layouts are left: the endgame searched them all. (11,16) is a mine in 1 of 6 of them, and
     // 13 in 18 of them are won after it.
     CHECK(guess["move"] == "(11,16)");
@@ -276,9 +280,7 @@ TEST_CASE("Minesweeper logs why a guess was made: the endgame's chance to win, a
 
     // An expert game's only guess after the first click: (15,17) is a mine in 1 of 3 layouts, and in
     // each of those it makes a 50/50 with a cell beside it that no number can ever settle.
-    mines.new_game({{"level", "expert"}, {"seed", "12"}, {"ai", "probability"}});
-    ai_moves(mines, 162);
-    const json fifty = mines.state()["log"][161];
+    const json fifty = logged_move("expert", "12", 162);
     CHECK(fifty["move"] == "(15,17)");
     CHECK(fifty["reason"]["id"] == "unsettled_guess");
     CHECK(fifty["reason"]["safe"].get<double>() == Approx(2.0 / 3));
@@ -287,9 +289,7 @@ TEST_CASE("Minesweeper logs why a guess was made: the endgame's chance to win, a
 
     // Early in an expert game the look-ahead takes (4,30), 73% safe, over a corner at 80%: after it
     // the next move is likelier to be safe.
-    mines.new_game({{"level", "expert"}, {"seed", "6"}, {"ai", "probability"}});
-    ai_moves(mines, 7);
-    const json ahead = mines.state()["log"][6];
+    const json ahead = logged_move("expert", "6", 7);
     CHECK(ahead["move"] == "(4,30)");
     CHECK(ahead["reason"]["id"] == "look_ahead_guess");
     CHECK(ahead["reason"]["safe"].get<double>() == Approx(0.7320463320463322));
