@@ -47,14 +47,17 @@ struct Knowledge {
     bool exact = true;                // false when the probability solver fell back to local rules
 };
 
-// Why a guess was made, for the player: the probability solver's two rules that are not a matter of
-// weighing chances have a reason of their own.
+// Why a guess was made, for the player (the page's move log words it). Only the probability solver
+// gives more than Safest.
 enum class GuessReason {
-    Safest,     // the safest cell (or one of them): every solver's guess but the probability solver's below
+    Safest,     // the safest cell by what the solver knows (or a guess it does not weigh: learned)
     LookAhead,  // a cell less safe than the safest, after which the next move is likelier to be safe
     ExactWin,   // the endgame search: the most wins over every layout left (win_probability)
     Unsettled,  // whenever the cell is a mine it makes a 50/50 no number can settle: a risk taken now
 };
+
+std::string_view guess_reason_name(GuessReason reason);  // "safest", "look_ahead", "exact_win", "unsettled"
+GuessReason parse_guess_reason(std::string_view name);   // throws std::invalid_argument
 
 struct Decision {
     int move = -1;       // the cell to reveal; -1 when every hidden cell is flagged or known a mine
@@ -89,9 +92,6 @@ private:
 // "kb", "elimination", "probability" or "learned" (which plays a copy of `learned`, a network made by
 // learner.h); throws std::invalid_argument otherwise. `rng` is used only for the random guesses of kb
 // and elimination: a seed fixes their games.
-std::string_view guess_reason_name(GuessReason reason);  // "safest", "look_ahead", "exact_win", "unsettled"
-GuessReason parse_guess_reason(std::string_view name);   // throws std::invalid_argument
-
 std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0), const learn::Network* learned = nullptr);
 
 // Helpers shared by the solvers.
