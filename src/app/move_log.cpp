@@ -34,7 +34,8 @@ std::string text(const Reason& reason, const char* key) {
 }
 
 MessageArg whole(const char* name, double value) { return {name, static_cast<long long>(std::llround(std::clamp(value, -1e15, 1e15)))}; }
-MessageArg percent(const char* name, double share) { return whole(name, std::clamp(share, 0.0, 1.0) * 100); }
+long long percent_points(double share) { return std::llround(std::clamp(share, 0.0, 1.0) * 100); }
+MessageArg percent(const char* name, double share) { return {name, percent_points(share)}; }
 
 Message puyo_colour(const Reason& reason) {
     const std::string id = text(reason, "puyo");
@@ -111,10 +112,11 @@ Message reason_message(const Reason& reason) {
     if (id == "certainly_safe" && reason.values.empty()) return translatable("certainly safe");
     if (id == "best_guess") return translatable("the best guess: {safe}% safe", {percent("safe", number(reason, "safe"))});
     if (id == "look_ahead_guess") {
-        const MessageArg safe = percent("safe", number(reason, "safe")), safest = percent("safest", number(reason, "safest"));
-        if (safe.value.pattern == safest.value.pattern) return translatable("the best guess: {safe}% safe", {safe});  // alike when rounded
+        const double safe = number(reason, "safe"), safest = number(reason, "safest");
+        if (percent_points(safe) == percent_points(safest))  // alike as shown: no difference to explain
+            return translatable("the best guess: {safe}% safe", {percent("safe", safe)});
         return translatable("{safe}% safe, less than the safest cell's {safest}%, but after it the next move is likelier to be safe",
-                            {safe, safest});
+                            {percent("safe", safe), percent("safest", safest)});
     }
     if (id == "exact_win")
         return translatable("every layout searched: this guess wins {win}% of the time from here ({safe}% safe)",
