@@ -91,7 +91,11 @@ test('minesweeper: the solver\'s moves say why their cells are safe; the finishe
     assert.equal(entry.by, 'probability');
     assert.match(entry.move, /^\(\d,\d\)$/);
     assert.ok(['first_click', 'certainly_safe', 'best_guess', 'look_ahead_guess', 'exact_win', 'unsettled_guess'].includes(entry.reason.id), JSON.stringify(entry));
-    if (entry.reason.id !== 'first_click' && entry.reason.id !== 'certainly_safe') assert.ok(entry.reason.safe >= 0.5 && entry.reason.safe < 1, JSON.stringify(entry));
+    const { id, safe, safest, win } = entry.reason;
+    if (id === 'best_guess') assert.ok(safe > 0.5 && safe < 1, JSON.stringify(entry));
+    if (id === 'look_ahead_guess') assert.ok(safe > 0 && safe < safest && safest < 1, JSON.stringify(entry));
+    if (id === 'exact_win') assert.ok(win > 0 && win <= safe && safe < 1, JSON.stringify(entry));  // it must survive this guess to win
+    if (id === 'unsettled_guess') assert.ok(safe >= 0.5 && safe < 1, JSON.stringify(entry));  // a mine in at most half the layouts
   }
   await screenshot(app.page, 'move-log-minesweeper');
   await clickControl(app.page, 'review_back');
