@@ -42,11 +42,12 @@ void Env::observe() {
 StepResult Env::step(int action) {
     if (!state_) throw RefusedStep("call reset() before step()");
     if (state_->terminal()) throw RefusedStep("the episode has ended: call reset()");
-    try {
-        last_move_ = state_->apply(placement_of(action));  // checked: throws, changing nothing
-    } catch (const std::invalid_argument& refused) {
-        throw RefusedStep(refused.what());
-    }
+    // Checked before, not caught after: in the web build a call inside a try block goes through a
+    // JavaScript trampoline (see gomoku::Env::step).
+    if (std::string error = action_error(action); !error.empty()) throw RefusedStep(error);
+    const Placement placement = placement_of(action);
+    if (std::string error = state_->apply_error(placement); !error.empty()) throw RefusedStep(error);
+    last_move_ = state_->apply_unchecked(placement);
     observe();
     StepResult result;
     result.reward = static_cast<double>(last_move_.score);

@@ -52,9 +52,13 @@ bool reachable(RuleSet rules, const std::array<int, kColumns>& heights, int targ
 
 std::string pair_text(Pair pair) { return {puyo_char(pair.axis), puyo_char(pair.child)}; }
 
+std::string action_error(int action) {
+    if (action >= 0 && action < kPlacementCount) return "";
+    return "action " + std::to_string(action) + " is outside 0.." + std::to_string(kPlacementCount - 1);
+}
+
 Placement placement_of(int action) {
-    if (action < 0 || action >= kPlacementCount)
-        throw std::invalid_argument("action " + std::to_string(action) + " is outside 0..21");
+    if (std::string error = action_error(action); !error.empty()) throw std::invalid_argument(error);
     return kPlacements[action];
 }
 
@@ -156,12 +160,17 @@ std::vector<Placement> State::legal_placements() const {
     return placements;
 }
 
-MoveResult State::apply(Placement placement) {
-    if (game_over_) throw std::invalid_argument("the game is over");
-    if (limit_reached()) throw std::invalid_argument("the pair limit is reached");
+std::string State::apply_error(Placement placement) const {
+    if (game_over_) return "the game is over";
+    if (limit_reached()) return "the pair limit is reached";
     if (!is_legal(placement))
-        throw std::invalid_argument("placement (column " + std::to_string(placement.column) + ", rotation " +
-                                    std::to_string(placement.rotation) + ") is not legal here");
+        return "placement (column " + std::to_string(placement.column) + ", rotation " +
+               std::to_string(placement.rotation) + ") is not legal here";
+    return "";
+}
+
+MoveResult State::apply(Placement placement) {
+    if (std::string error = apply_error(placement); !error.empty()) throw std::invalid_argument(error);
     return apply_unchecked(placement);
 }
 

@@ -55,7 +55,9 @@ struct Placement {
     bool operator==(const Placement&) const = default;
 };
 
-// The action index <-> placement mapping of the seed's create_action_list.
+// The action index <-> placement mapping of the seed's create_action_list. placement_of throws
+// std::invalid_argument with action_error's reason for a number that names no placement.
+std::string action_error(int action);  // "" for 0..21
 Placement placement_of(int action);
 int action_of(Placement placement);  // -1 for a placement outside the 22
 
@@ -108,8 +110,11 @@ public:
     bool is_legal(Placement placement) const;
     std::vector<Placement> legal_placements() const;
 
-    // Places the current pair and resolves the chain. Throws std::invalid_argument (state unchanged)
-    // when the game is over or the placement is not legal here.
+    // Why `placement` cannot be played now (a finished game, the pair limit reached, or a placement
+    // not legal on this field), or "" when it can.
+    std::string apply_error(Placement placement) const;
+    // Places the current pair and resolves the chain. Throws std::invalid_argument with apply_error's
+    // reason (state unchanged).
     MoveResult apply(Placement placement);
     // The same without checks, for search code that only plays legal placements.
     MoveResult apply_unchecked(Placement placement);

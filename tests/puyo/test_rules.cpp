@@ -32,6 +32,8 @@ TEST_CASE("the 22 placements in the seed's create_action_list order", "[puyo]") 
     CHECK(action_of({5, 0}) == -1);  // the child would be outside the field
     CHECK(action_of({0, 2}) == -1);
     CHECK_THROWS_WITH(placement_of(22), "action 22 is outside 0..21");
+    CHECK(action_error(-1) == "action -1 is outside 0..21");
+    CHECK(action_error(21).empty());
     CHECK(legal_action_mask(Field(RuleSet::Tsu)) == (1u << 22) - 1);
     CHECK(legal_action_mask(Field(RuleSet::Tutorial)) == (1u << 22) - 1);
 }
@@ -138,6 +140,8 @@ TEST_CASE("the pair sequence is seeded, in range and random access", "[puyo]") {
 TEST_CASE("State: game over, illegal moves leave it unchanged, scores add up", "[puyo]") {
     State state({RuleSet::Tsu, 4, 0}, 3);
     const std::string before = state.to_text();
+    CHECK(state.apply_error({0, 1}).empty());
+    CHECK(state.apply_error({5, 0}) == "placement (column 5, rotation 0) is not legal here");
     CHECK_THROWS_WITH(state.apply({5, 0}), "placement (column 5, rotation 0) is not legal here");
     CHECK(state.to_text() == before);
     CHECK(state.pairs_placed() == 0);
@@ -148,6 +152,10 @@ TEST_CASE("State: game over, illegal moves leave it unchanged, scores add up", "
     tower.apply({2, 1});
     CHECK(tower.game_over());
     CHECK(tower.legal_placements().empty());
+    CHECK(tower.apply_error({0, 1}) == "the game is over");
+    State limited({RuleSet::Tsu, 4, 1}, 3);
+    limited.apply({0, 1});
+    CHECK(limited.apply_error({0, 1}) == "the pair limit is reached");
     CHECK_THROWS_WITH(tower.apply({0, 1}), "the game is over");
 
     // Tutorial: a spawn column of 11 between two full ones leaves the pair nowhere: the game is over.
