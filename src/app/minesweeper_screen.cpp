@@ -44,7 +44,8 @@ nlohmann::json cells_json(const std::vector<int>& cells, int cols) {
 }
 
 // A cell as the panel writes it: rows and columns from 1.
-std::string cell_text(int cell, int cols) { return "(" + std::to_string(cell / cols + 1) + "," + std::to_string(cell % cols + 1) + ")"; }
+std::string row_col_text(int row, int col) { return "(" + std::to_string(row + 1) + "," + std::to_string(col + 1) + ")"; }
+std::string cell_text(int cell, int cols) { return row_col_text(cell / cols, cell % cols); }
 
 }  // namespace
 
@@ -187,8 +188,7 @@ void MinesweeperScreen::analyse(double slice_ms) {
         search_id_ = runner.start(search::minesweeper_request(state_.settings(), seed_, save()["actions"], solver_name_, seed));
     }
     for (const nlohmann::json& message : runner.poll(search_id_, slice_ms)) {
-        if (message["type"] == "error") {
-            // A position the player made impossible with wrong flags: say so, and stop the AI.
+        if (message["type"] == "error") {  // e.g. a position the player made impossible with a wrong flag
             analysis_error_ = message["message"].get<std::string>();
             ai_playing_ = false;
             ai_moves_pending_ = 0;
@@ -266,6 +266,47 @@ int MinesweeperScreen::flags() const {
     int count = 0;
     for (int cell = 0; cell < state_.size(); ++cell) count += state_.view(cell) == ms::kFlag;
     return count;
+}
+
+bool MinesweeperScreen::has_wrong_flag() const {
+    for (int cell = 0; cell < state_.size(); ++cell)
+        if (state_.view(cell) == ms::kFlag && !state_.is_mine(cell)) return true;
+    return false;
+}
+
+// The page's numbers are the board's own, so a position the solver finds impossible has a wrong
+// flag. The answer points at a number with more flags around it than it shows when there is one:
+// that is on the screen for all to see, where which flag is wrong would be a secret of the board.
+nlohmann::json MinesweeperScreen::analysis_stop() const {
+    if (analysis_error_.empty()) return nullptr;
+    if (!has_wrong_flag()) return {{"id", "solver_error"}, {"message", analysis_error_}};
+    const ms::Position position = state_.position();
+    const Grid<int8_t>& cells = position.cells;
+    for (int cell = 0; cell < cells.size(); ++cell) {
+        if (cells[cell] > 8) continue;  // hidden or flagged
+        int flags_around = 0;
+        cells.for_each_neighbour_index(cell, [&](int next) { flags_around += cells[next] == ms::kFlag; });
+        if (flags_around > cells[cell])
+            return {{"id", "wrong_flag"},
+                    {"cell", {cells.row_of(cell), cells.col_of(cell)}},
+                    {"number", cells[cell]},
+                    {"flags", flags_around}};
+    }
+    return {{"id", "wrong_flag"}};
+}
+
+Message analysis_stop_message(const nlohmann::json& stop) {
+    if (stop.at("id") == "solver_error")
+        return translatable("The solver says: {reason}", {{"reason", stop.at("message").get<std::string>()}});
+    if (!stop.contains("cell"))
+        return translatable("A flag is wrong: no way of placing the mines agrees with these flags and the numbers. "
+                            "Take the wrong one off, and the AI can go on.");
+    const nlohmann::json& cell = stop.at("cell");
+    return translatable("A flag is wrong: the {number} at {cell} has {flags} flags around it. Take the wrong one off, "
+                        "and the AI can go on.",
+                        {{"number", stop.at("number").get<int>()},
+                         {"cell", row_col_text(cell[0].get<int>(), cell[1].get<int>())},
+                         {"flags", stop.at("flags").get<int>()}});
 }
 
 double MinesweeperScreen::elapsed_seconds(double now_ms) const {
@@ -425,7 +466,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
         log_.draw_review();
     else
         log_.draw_last_reason();
-    if (!analysis_error_.empty()) text_wrapped(trf("The solver says: {reason}", {{"reason", analysis_error_}}));
+    if (!analysis_error_.empty()) text_wrapped(tr(analysis_stop_message(analysis_stop())));
 
     ImGui::Separator();
     bool overlays_changed = ImGui::Checkbox(tr("Mine probability"), &show_probabilities_);
@@ -584,7 +625,8 @@ nlohmann::json MinesweeperScreen::state() const {
         {"ai", {{"solver", solver_name_}, {"playing", ai_playing_},
                 {"hint", decided && decided->move >= 0 ? nlohmann::json{decided->move / state_.cols(), decided->move % state_.cols()} : nlohmann::json(nullptr)},
                 {"safe", known ? cells_json(known->knowledge.safe, state_.cols()) : nlohmann::json::array()},
-                {"mines", known ? cells_json(known->knowledge.mines, state_.cols()) : nlohmann::json::array()}}},
+                {"mines", known ? cells_json(known->knowledge.mines, state_.cols()) : nlohmann::json::array()},
+                {"stopped", analysis_stop()}}},
     };
 }
 

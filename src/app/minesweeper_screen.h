@@ -24,6 +24,11 @@
 
 namespace gridlab::app {
 
+// Why the AI stopped on a position, as state()["ai"]["stopped"] gives it, in the player's words:
+// {"id":"wrong_flag","cell":[r,c],"number":n,"flags":f} (that number has f > n flags around it),
+// {"id":"wrong_flag"} (no number shows it alone), {"id":"solver_error","message":the search's own}.
+Message analysis_stop_message(const nlohmann::json& stop);
+
 class MinesweeperScreen : public GameScreen {
 public:
     explicit MinesweeperScreen(const LearnedModels& models);
@@ -72,8 +77,10 @@ private:
     void handle_keys(const Frame& frame);  // arrows move the cursor; Enter or Space reveals (or chords), F flags
     void build_panel(const Frame& frame);
     int flags() const;
-    std::string overlays_shown() const;
-    std::string outcome_text() const;  // "You win in 94 s", "Boom! after 12 s"; "" while playing  // "probability,sentences": the show= parameter
+    bool has_wrong_flag() const;  // a flag on a cell without a mine
+    nlohmann::json analysis_stop() const;  // why the AI stopped here, for state() and analysis_stop_message
+    std::string overlays_shown() const;  // "probability,sentences": the show= parameter
+    std::string outcome_text() const;    // "You win in 94 s", "Boom! after 12 s"; "" while playing
     double elapsed_seconds(double now_ms) const;
 
     const LearnedModels* models_;  // the Learn screen's agent, for ai=learned
@@ -95,7 +102,7 @@ private:
     int64_t search_id_ = 0;
     bool analysed_ = false, decision_ready_ = false;
     minesweeper::Decision decision_;
-    std::string analysis_error_;
+    std::string analysis_error_;  // the search's own report of why it could not go on
     // AI and overlays.
     bool ai_playing_ = false, hint_shown_ = false;
     BoardCursor cursor_;  // "The AI wins" rather than "You win"

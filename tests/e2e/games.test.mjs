@@ -59,6 +59,33 @@ test('minesweeper: the probability overlay on an expert board', async () => {
   await app.close();
 });
 
+for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
+  test(`minesweeper (${language}): a wrong flag stops the AI, and the panel says which number shows it`, async () => {
+    const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=minesweeper&level=beginner&seed=11&ai=probability`);
+    // The first click shows a 2 (the screens' test has the same game): three flags around it are one too many.
+    await app.page.evaluate(() => {
+      window.gridlab.act({ reveal: [0, 0] });
+      for (const cell of [[0, 1], [1, 0], [1, 1]]) window.gridlab.act({ flag: cell });
+      window.gridlab.act({ ai: 'play' });
+    });
+    await app.page.waitForFunction(() => window.gridlab.state().ai.stopped !== null, null, { timeout: 30000 });
+    await frames(app.page, 3);
+    let state = await appState(app.page);
+    assert.deepEqual(state.ai.stopped, { id: 'wrong_flag', cell: [0, 0], number: 2, flags: 3 });
+    assert.equal(state.ai.playing, false);
+    assert.equal(state.moves, 4);
+    await screenshot(app.page, `minesweeper-wrong-flag-${language}`);
+    assert.deepEqual(await app.page.evaluate(() => window.gridlab.untranslated()), []);
+    // With the flag off, the AI goes on.
+    await app.page.evaluate(() => { window.gridlab.act({ flag: [1, 1] }); window.gridlab.act({ ai: 'hint' }); });
+    await app.page.waitForFunction(() => window.gridlab.state().ai.hint !== null, null, { timeout: 30000 });
+    state = await appState(app.page);
+    assert.equal(state.ai.stopped, null);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+}
+
 test('puyo: keyboard moves, rotates and drops; a tap drops; reload restores', async () => {
   const app = await openApp(env.browser, env.site.url + '?game=puyo&rules=tsu&seed=7');
   let state = await appState(app.page);

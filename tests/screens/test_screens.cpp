@@ -17,6 +17,7 @@
 #include "learn/model_file.h"
 #include "minesweeper/learner.h"
 #include "puyo/learner.h"
+#include "screen_frames.h"
 
 using namespace gridlab::app;
 using nlohmann::json;
@@ -281,4 +282,39 @@ TEST_CASE("A Learn save from before the Puyo and Gomoku lessons (one Minesweeper
     CHECK(restored.state()["learning"] == "minesweeper");
     CHECK(restored.state()["episodes"] == 2);
     CHECK(restored.params().at("level") == "small");
+}
+
+TEST_CASE("A wrong flag stops the AI, and the panel says so with a number that shows it", "[screens]") {
+    LearnedModels models;
+    MinesweeperScreen mines(models);
+    const Params game{{"level", "beginner"}, {"seed", "11"}, {"ai", "probability"}};
+    const auto stopped_after_hint = [&] {
+        mines.act({{"ai", "hint"}});
+        run_frames(mines, [&] { return !mines.state()["ai"]["stopped"].is_null() || !mines.state()["ai"]["hint"].is_null(); });
+        return mines.state()["ai"]["stopped"];
+    };
+    // The first click shows a 2: three flags around it are one too many.
+    mines.new_game(game);
+    mines.act({{"reveal", {0, 0}}});
+    REQUIRE(mines.state()["board"][0].get<std::string>()[0] == '2');
+    for (const json& cell : {json{0, 1}, json{1, 0}, json{1, 1}}) mines.act({{"flag", cell}});
+    const json stopped = stopped_after_hint();
+    CHECK(stopped == json{{"id", "wrong_flag"}, {"cell", {0, 0}}, {"number", 2}, {"flags", 3}});
+    CHECK(mines.state()["ai"]["hint"].is_null());
+    CHECK(gridlab::render(analysis_stop_message(stopped)) ==
+          "A flag is wrong: the 2 at (1,1) has 3 flags around it. Take the wrong one off, and the AI can go on.");
+    // Taking a flag off makes the position possible again: the AI goes on.
+    mines.act({{"flag", {1, 1}}});
+    CHECK(stopped_after_hint().is_null());
+    CHECK_FALSE(mines.state()["ai"]["hint"].is_null());
+
+    // Nine flags away from the 2 leave one mine for its two: no number shows it alone.
+    mines.new_game(game);
+    mines.act({{"reveal", {0, 0}}});
+    for (int col = 0; col < 9; ++col) mines.act({{"flag", {8, col}}});
+    const json impossible = stopped_after_hint();
+    CHECK(impossible == json{{"id", "wrong_flag"}});
+    CHECK(gridlab::render(analysis_stop_message(impossible)) ==
+          "A flag is wrong: no way of placing the mines agrees with these flags and the numbers. Take the wrong one "
+          "off, and the AI can go on.");
 }
