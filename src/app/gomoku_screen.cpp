@@ -395,8 +395,9 @@ void GomokuScreen::build_threat_text() {
         const bool ai_first = state_.to_move() == ai_win_side_;
         const int moves = static_cast<int>((ai_win_line_.size() + (ai_first ? 1 : 0)) / 2);
         const Message side = ai_win_side_ == Stone::Black ? translatable("Black") : translatable("White");
-        text_wrapped(trf("{side} wins by force in {count} moves: {line}",
-                         {{"side", side}, {"count", moves}, {"line", line_text(ai_win_line_, n)}}));
+        const std::string line = line_text(ai_win_line_, n);
+        text_wrapped(moves == 1 ? trf("{side} wins with its next move: {line}", {{"side", side}, {"line", line}})
+                                : trf("{side} wins by force in {count} moves: {line}", {{"side", side}, {"count", moves}, {"line", line}}));
     }
     if (!threat_line_.empty()) {
         const std::string line = line_text(threat_line_, n);

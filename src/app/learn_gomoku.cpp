@@ -146,7 +146,7 @@ private:
 
 std::vector<Curve> GomokuLesson::curves() const {
     std::vector<Curve> curves = {
-        {tr_key("Wins against Pure MCTS, %"), "%.0f%%", {}, {}, IM_COL32(90, 200, 120, 255), 0, 100, 1},
+        {tr_key("Wins against Pure MCTS per test, %"), "%.0f%%", {}, {}, IM_COL32(90, 200, 120, 255), 0, 100, 1},
         {tr_key("Policy loss (cross-entropy)"), "%.2f", {}, {}, IM_COL32(100, 165, 245, 255)},
         {tr_key("Value loss (squared error)"), "%.3f", {}, {}, IM_COL32(240, 165, 80, 255)},
     };
@@ -248,7 +248,9 @@ void GomokuLesson::build_live_text() const {
                          {{"games", static_cast<long long>(last.games)}, {"wins", last.wins}, {"draws", last.draws},
                           {"losses", last.losses}, {"playouts", static_cast<long long>(last.pure_playouts)}}));
     }
-    text_wrapped_disabled(tr("The network plays itself, searching 100 playouts a move. Blue: the moves it likes."));
+    text_wrapped_disabled(trf("The live game: the network plays itself at {playouts} playouts a move, whatever training "
+                              "uses. Blue: the moves it likes.",
+                              {{"playouts", static_cast<long long>(kLivePlayouts)}}));
 }
 
 nlohmann::json GomokuLesson::live_state() const {

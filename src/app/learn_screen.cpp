@@ -320,7 +320,8 @@ void LearnScreen::build_curves(const std::vector<Curve>& curves, float w, float 
     }
     ImGui::SetCursorPos(ImVec2(start.x, start.y + h - legend + 4));
     const std::string legend_text =
-        trf("Each point of a thin line is {games} games; the thick line is the average of the last {points} points.",
+        trf("Where a chart has a thick line, each point of its thin line is {games} games and the thick line is the "
+            "average of the last {points} points.",
             {{"games", shown().curve_window()}, {"points", kCurveAverage}});
     ImGui::TextDisabled("%s", wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), legend_text, w).c_str());
 }

@@ -97,9 +97,11 @@ Message reason_message(const Reason& reason) {
         return translatable("it won {win}% of {games} practice games there (next best {next}: {next_win}%)",
                             {win, games, {"next", literal(text(reason, "next"))}, percent("next_win", number(reason, "next_win"))});
     }
-    if (id == "forced_win")
-        return translatable("it wins by force in {count} moves: {line}",
-                            {whole("count", number(reason, "moves")), {"line", literal(text(reason, "line"))}});
+    if (id == "forced_win") {
+        const double moves = number(reason, "moves");
+        if (moves == 1) return translatable("it wins with this move: {line}", {{"line", literal(text(reason, "line"))}});
+        return translatable("it wins by force in {count} moves: {line}", {whole("count", moves), {"line", literal(text(reason, "line"))}});
+    }
     if (id == "must_block")
         return translatable("it blocks a win by force: {line}", {{"line", literal(text(reason, "line"))}});
     if (id == "looked_ahead")
@@ -125,10 +127,10 @@ Message reason_message(const Reason& reason) {
         return translatable("{safe}% safe, and a risk no number can ever remove: it must be taken sometime, so now",
                             {percent("safe", number(reason, "safe"))});
     if (id == "fires_chain")
-        return translatable("fires a {count}-chain now ({score} points)",
+        return translatable("fires a chain of {count} now ({score} points)",
                             {whole("count", number(reason, "chain")), whole("score", number(reason, "score"))});
     if (id == "builds_chain")
-        return translatable("builds a {count}-chain worth {score}; it fires with {puyo} in column {column}",
+        return translatable("builds a chain of {count} worth {score}; it fires with {puyo} in column {column}",
                             {whole("count", number(reason, "chain")), whole("score", number(reason, "score")),
                              {"puyo", puyo_colour(reason)}, whole("column", number(reason, "column"))});
     if (id == "keeps_low" && reason.values.empty()) return translatable("no chain in reach yet: it keeps the field low");

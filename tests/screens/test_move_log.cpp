@@ -90,6 +90,7 @@ TEST_CASE("Gomoku mcts says when it blocks a forced win or wins by force, with t
     }
     CHECK(render(reason_message({"must_block", {{"line", "c6 d6 d5"}}})) == "it blocks a win by force: c6 d6 d5");
     CHECK(render(reason_message({"forced_win", {{"moves", 2}, {"line", "c5 b5 f5"}}})) == "it wins by force in 2 moves: c5 b5 f5");
+    CHECK(render(reason_message({"forced_win", {{"moves", 1}, {"line", "f5"}}})) == "it wins with this move: f5");
 }
 
 TEST_CASE("A finished Gomoku game is stepped through; review is refused during a game or out of range", "[screens]") {
@@ -170,7 +171,7 @@ TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[scr
                          {"by", "beam"},
                          {"reason", {{"id", "builds_chain"}, {"chain", 4}, {"score", 2280}, {"puyo", "green"}, {"column", 2}}}});
     CHECK(render(reason_message({"builds_chain", log[8]["reason"]})) ==
-          "builds a 4-chain worth 2280; it fires with a green puyo in column 2");
+          "builds a chain of 4 worth 2280; it fires with a green puyo in column 2");
     puyo.act({{"place", {0, 1}}});
     CHECK(puyo.state()["log"][10] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
 }
