@@ -507,6 +507,7 @@ void GomokuScreen::build_settings() {
     ImGui::SliderInt(tr("Board size"), &edit_size_, gomoku::kMinSize, gomoku::kMaxSize);
     ImGui::SetNextItemWidth(140);
     combo_translated(tr("Rule"), &edit_rule_, kRuleNames, 3);
+    note_control("rule");
     const std::shared_ptr<const learn::Model> model = models_->gomoku;  // "az" once there is a network
     bool az_chosen = false;
     for (auto [label, edit] : {std::pair{tr("Black"), &edit_black_}, std::pair{tr("White"), &edit_white_}}) {

@@ -178,6 +178,24 @@ void text_wrapped_disabled(std::string_view text) {
     ImGui::PopStyleColor();
 }
 
+namespace {
+
+// `text` cut at a character boundary and ended with "..." so that it is at most `width` wide.
+std::string shortened_to_fit(const char* text, float width) {
+    std::string kept = text;
+    if (ImGui::CalcTextSize(text).x <= width) return kept;
+    while (!kept.empty()) {
+        // Drop the last UTF-8 character: its continuation bytes, then its lead byte.
+        while (!kept.empty() && (static_cast<unsigned char>(kept.back()) & 0xC0) == 0x80) kept.pop_back();
+        if (!kept.empty()) kept.pop_back();
+        while (!kept.empty() && kept.back() == ' ') kept.pop_back();
+        if (ImGui::CalcTextSize((kept + "...").c_str()).x <= width) break;
+    }
+    return kept + "...";
+}
+
+}  // namespace
+
 bool combo_translated(const char* label, int* index, const char* const* english_names, int count) {
     std::vector<const char*> names;
     float widest = 0;
@@ -185,10 +203,35 @@ bool combo_translated(const char* label, int* index, const char* const* english_
         names.push_back(tr(english_names[i]));
         widest = std::max(widest, ImGui::CalcTextSize(names.back()).x);
     }
-    // Wide enough for the longest item in this language (the width asked for is the least).
-    const float needed = widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
-    ImGui::SetNextItemWidth(std::max(ImGui::CalcItemWidth(), needed));
-    return ImGui::Combo(label, index, names.data(), count);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float arrow = ImGui::GetFrameHeight();
+    // Wide enough for the longest item in this language (the width asked for is the least), but no
+    // wider than the room left beside its label: a combo pushed to the panel's edge hid its arrow and
+    // its label (Gomoku's rules in English). A cut item ends in "..." and is whole in the list.
+    const float wanted = std::max(ImGui::CalcItemWidth(), widest + arrow + 2 * style.FramePadding.x);
+    const float label_width = ImGui::CalcTextSize(label, nullptr, true).x;
+    const float room = ImGui::GetContentRegionAvail().x - (label_width > 0 ? style.ItemInnerSpacing.x + label_width : 0);
+    const float width = std::max(std::min(wanted, room), 3 * arrow);
+    ImGui::SetNextItemWidth(width);
+    const int shown = std::clamp(*index, 0, count - 1);
+    const std::string preview = shortened_to_fit(names[shown], width - arrow - 2 * style.FramePadding.x);
+    bool chosen = false;
+    if (ImGui::BeginCombo(label, preview.c_str())) {
+        for (int i = 0; i < count; ++i) {
+            ImGui::PushID(i);
+            const bool selected = i == *index;
+            if (ImGui::Selectable(names[i], selected)) {
+                *index = i;
+                chosen = true;
+            }
+            if (selected) ImGui::SetItemDefaultFocus();
+            ImGui::PopID();
+        }
+        ImGui::EndCombo();
+    } else if (preview != names[shown] && ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", names[shown]);
+    }
+    return chosen;
 }
 
 }  // namespace gridlab::app

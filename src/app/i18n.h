@@ -66,7 +66,8 @@ std::string wrap_text(const ImFont* font, float size, std::string_view text, flo
 // ImGui::TextWrapped for any language, wrapping at the window's content width.
 void text_wrapped(std::string_view text);
 void text_wrapped_disabled(std::string_view text);
-// ImGui::Combo over English item names shown translated; the caller keeps the ids apart.
+// ImGui::Combo over English item names shown translated; the caller keeps the ids apart. As wide as
+// the longest item, but never wider than the room beside its label (a longer item is cut with "...").
 bool combo_translated(const char* label, int* index, const char* const* english_names, int count);
 
 }  // namespace gridlab::app

@@ -2,7 +2,7 @@
 // events on the canvas, checked through window.gridlab.state(), restored after a reload.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, clickCell, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, clickCell, controls, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -173,6 +173,23 @@ test('a corrupt saved game is ignored with a notice', async () => {
   }
   assert.deepEqual(app.errors, []);
   await app.close();
+});
+
+test('gomoku: the Rule combo, on its longest rule, and its label fit the panel on a laptop and a phone, in English and Japanese', async () => {
+  const PANEL_MARGIN = 12;  // screen.cpp split_layout: the panel ends this far from the window's right edge
+  const screens = [{ width: 1366, height: 768 }, { width: 390, height: 844, deviceScaleFactor: 2, hasTouch: true, isMobile: true }];
+  for (const { width, height, ...device } of screens)
+    for (const language of ['en', 'ja']) {
+      const app = await openApp(env.browser, env.site.url + `?game=gomoku&size=9&black=human&white=human&rule=renju&lang=${language}`,
+                                { viewport: { width, height }, ...device });
+      const { rule } = await controls(app.page);
+      assert.ok(rule, 'the Rule combo is noted');
+      // The control's rectangle is the combo and its label: both within the panel.
+      assert.ok(rule.x + rule.w <= width - PANEL_MARGIN, `${language} ${width}x${height}: the Rule combo ends at ${rule.x + rule.w}`);
+      await screenshot(app.page, `gomoku-rule-combo-${language}-${width}`);
+      assert.deepEqual(app.errors, []);
+      await app.close();
+    }
 });
 
 test('minesweeper on a phone: a tap reveals, a long press flags', async () => {
