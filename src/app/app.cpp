@@ -537,7 +537,9 @@ void App::build_start_screen(float width, float height) {
     ImGui::SameLine();
     build_language_menu(width - margin);
     ImGui::SetCursorPosX(margin);
-    ImGui::TextDisabled("%s", tr("Play, watch and learn game AI. Pick a game, or make an AI:"));
+    // Wrapped within the cards' margins: on a phone the line is wider than the screen.
+    text_wrapped_disabled(tr("Play, watch and learn game AI. Pick a game, or make an AI:"), width - 2 * margin);
+    note_control("subtitle");
 
     // A card per screen: in a row on a wide screen, two by two on a medium one, stacked on a phone.
     const int count = static_cast<int>(screens_.size());

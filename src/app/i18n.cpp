@@ -165,18 +165,23 @@ std::string wrap_text(const ImFont* font, float size, std::string_view text, flo
     return out;
 }
 
-void text_wrapped(std::string_view text) {
-    const std::string lines = wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), text, ImGui::GetContentRegionAvail().x);
-    ImGui::PushTextWrapPos(0.0f);  // a line still too long (one long word) is cut by ImGui
+void text_wrapped(std::string_view text, float width) {
+    const std::string lines = wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), text, width);
+    // A line still too long (one long word) is cut by ImGui.
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
     ImGui::TextUnformatted(lines.c_str());
     ImGui::PopTextWrapPos();
 }
 
-void text_wrapped_disabled(std::string_view text) {
+void text_wrapped(std::string_view text) { text_wrapped(text, ImGui::GetContentRegionAvail().x); }
+
+void text_wrapped_disabled(std::string_view text, float width) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    text_wrapped(text);
+    text_wrapped(text, width);
     ImGui::PopStyleColor();
 }
+
+void text_wrapped_disabled(std::string_view text) { text_wrapped_disabled(text, ImGui::GetContentRegionAvail().x); }
 
 namespace {
 

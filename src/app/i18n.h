@@ -63,9 +63,11 @@ const std::set<std::string>& untranslated();
 // between two CJK characters except before closing punctuation (、。」) or after opening (「).
 // ImGui 1.86 breaks only at spaces, which cuts a Japanese sentence anywhere, even before its 。.
 std::string wrap_text(const ImFont* font, float size, std::string_view text, float width);
-// ImGui::TextWrapped for any language, wrapping at the window's content width.
+// ImGui::TextWrapped for any language, wrapping at the window's content width or `width`.
 void text_wrapped(std::string_view text);
+void text_wrapped(std::string_view text, float width);
 void text_wrapped_disabled(std::string_view text);
+void text_wrapped_disabled(std::string_view text, float width);
 // ImGui::Combo over English item names shown translated; the caller keeps the ids apart. As wide as
 // the longest item, but never wider than the room beside its label (a longer item is cut with "...").
 bool combo_translated(const char* label, int* index, const char* const* english_names, int count);

@@ -1,7 +1,7 @@
 // The app shell in a real browser: it loads, draws, reports its state, follows the window.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, distinctColours, frames, openApp, recordMeasurement, screenshot, startBrowser } from './browser.mjs';
+import { appState, controls, distinctColours, frames, openApp, recordMeasurement, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -19,6 +19,23 @@ test('the start screen loads with no console errors and a drawn canvas', async (
   recordMeasurement('first-frame', { first_frame_ms: Math.round(firstFrameMs) });
   assert.deepEqual(app.errors, []);
   await app.close();
+});
+
+test('the start screen\'s subtitle wraps within its margins on a phone, in every language', async () => {
+  const MARGIN = 24;  // app.cpp build_start_screen: the cards' margin
+  const laptop = await openApp(env.browser, env.site.url + '?lang=en');
+  const oneLine = (await controls(laptop.page)).subtitle.h;
+  await laptop.close();
+  for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
+    const app = await openApp(env.browser, env.site.url + '?lang=' + language,
+                              { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+    const { subtitle } = await controls(app.page);
+    assert.ok(subtitle.x + subtitle.w <= 390 - MARGIN, `${language}: the subtitle ends at ${subtitle.x + subtitle.w}`);
+    assert.ok(subtitle.h > 1.5 * oneLine, `${language}: the subtitle is wrapped (${subtitle.h} px high, a line ${oneLine})`);
+    await screenshot(app.page, `start-phone-${language}`);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  }
 });
 
 test('clicking a game card opens its board', async () => {
