@@ -318,29 +318,37 @@ std::vector<int> GomokuScreen::winning_line() const {
     return line;
 }
 
-void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board) {
+gomoku::State GomokuScreen::shown_position() const {
     const std::optional<int> reviewed = log_.reviewed();
-    if (!reviewed) return draw_gomoku_board(frame, board, state_, winning_line());
+    if (!reviewed) return state_;
     gomoku::State shown(state_.settings());  // the game replayed to the move reviewed
     for (int i = 0; i < *reviewed; ++i) shown.apply(state_.move(i));
-    draw_gomoku_board(frame, board, shown);
+    return shown;
+}
+
+void GomokuScreen::draw_board(const Frame& frame, const BoardPlacement& board, const gomoku::State& shown) const {
+    draw_gomoku_board(frame, board, shown, log_.reviewed() ? std::vector<int>{} : winning_line());
 }
 
 // While an AI thinks, its search as it goes; then, dimmed, what the AI weighed for its last move,
 // until the next search starts; in a review, what it weighed for the move reviewed.
-void GomokuScreen::draw_search_overlay(const BoardPlacement& board) const {
+void GomokuScreen::draw_search_overlay(const BoardPlacement& board, const gomoku::State& shown) const {
     if (!show_search_) return;
-    if (thinking_) return draw_circles(board, weighed_moves(report_, 10), 1.0f);
+    if (thinking_) return draw_circles(board, shown, weighed_moves(report_, 10), 1.0f);
     const std::optional<int> reviewed = log_.reviewed();
     if (const LogEntry* entry = log_.entry(reviewed.value_or(state_.num_moves()) - 1))
-        draw_circles(board, entry->weighed, reviewed ? 1.0f : 0.45f);
+        draw_circles(board, shown, entry->weighed, reviewed ? 1.0f : 0.45f);
 }
 
-void GomokuScreen::draw_circles(const BoardPlacement& board, const std::vector<Weighed>& weighed, float opacity) const {
+void GomokuScreen::draw_circles(const BoardPlacement& board, const gomoku::State& shown, const std::vector<Weighed>& weighed,
+                               float opacity) const {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetWindowPos();
     const int n = state_.size();
     for (const Weighed& move : weighed) {
+        // The move played there is a stone now, ringed (or dotted in the winning line): a circle over
+        // it hid it, and the panel gives its share.
+        if (shown.at(move.cell / n, move.cell % n) != Stone::Empty) continue;
         const float share = float(move.share);
         const ImVec2 centre(origin.x + board.x + (float(move.cell % n) + 0.5f) * board.cell,
                             origin.y + board.y + (float(move.cell / n) + 0.5f) * board.cell);
@@ -538,10 +546,11 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
     const int hovered = ImGui::IsItemHovered() ? cell_under_mouse(board) : -1;
     handle_keys(frame);
-    draw_board(frame, board);
+    const gomoku::State shown = shown_position();
+    draw_board(frame, board, shown);
     cursor_.draw(board);
     draw_coordinates(board, Coordinates::Gomoku, rim);
-    draw_search_overlay(board);
+    draw_search_overlay(board, shown);
     if (!log_.reviewed()) draw_threat_overlay(board);  // the threats of the game's end, not of the move reviewed
     if (clicked && hovered >= 0 && !state_.is_terminal() && !is_ai(state_.to_move()) && state_.is_legal(hovered))
         play(hovered);

@@ -64,9 +64,12 @@ private:
     void build_move_list();
     std::string status_line() const;  // "Black to move (you)", "White wins"
     void handle_keys(const Frame& frame);  // arrows move the cursor, Enter or Space places a stone there
-    void draw_board(const Frame& frame, const BoardPlacement& board);
-    void draw_search_overlay(const BoardPlacement& board) const;
-    void draw_circles(const BoardPlacement& board, const std::vector<Weighed>& weighed, float opacity) const;
+    gomoku::State shown_position() const;  // the game, or in a review the game after the move reviewed
+    void draw_board(const Frame& frame, const BoardPlacement& board, const gomoku::State& shown) const;
+    // The search's circles on the empty points of `shown` (a stone is drawn whole, not under a circle).
+    void draw_search_overlay(const BoardPlacement& board, const gomoku::State& shown) const;
+    void draw_circles(const BoardPlacement& board, const gomoku::State& shown, const std::vector<Weighed>& weighed,
+                      float opacity) const;
     void draw_threat_overlay(const BoardPlacement& board) const;
     void find_threats();     // after every change of position: forbidden points and the opponent's threat
     void build_threat_text();
