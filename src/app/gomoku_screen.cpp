@@ -342,27 +342,19 @@ void GomokuScreen::draw_search_overlay(const BoardPlacement& board, const gomoku
 
 void GomokuScreen::draw_circles(const BoardPlacement& board, const gomoku::State& shown, const std::vector<Weighed>& weighed,
                                float opacity) const {
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 origin = ImGui::GetWindowPos();
     const int n = state_.size();
     for (const Weighed& move : weighed) {
         // The move played there is a stone now, ringed (or dotted in the winning line): a circle over
         // it hid it, and the panel gives its share.
         if (shown.at(move.cell / n, move.cell % n) != Stone::Empty) continue;
         const float share = float(move.share);
-        const ImVec2 centre(origin.x + board.x + (float(move.cell % n) + 0.5f) * board.cell,
-                            origin.y + board.y + (float(move.cell / n) + 0.5f) * board.cell);
-        // Blue for moves the search likes for the side to move, red for those it finds losing.
-        const float v = float(std::clamp(move.value, -1.0, 1.0));
-        const int alpha = int(float(90 + int(120 * share)) * opacity);
-        const ImU32 fill = v >= 0 ? IM_COL32(40, 110, 230, alpha) : IM_COL32(220, 60, 60, alpha);
-        draw->AddCircleFilled(centre, board.cell * 0.42f, fill, 24);
+        // Blue for moves the search likes for the side to move, red for those it finds losing; dimmed
+        // after the move, its label still readable.
+        const uint32_t alpha = uint32_t(float(90 + int(120 * share)) * opacity);
+        const uint32_t fill = (move.value >= 0 ? 0x286EE600u : 0xDC3C3C00u) | alpha;
         char label[16];
         std::snprintf(label, sizeof label, "%d%%", int(std::lround(share * 100)));
-        const float font_size = std::max(10.0f, board.cell * 0.34f);
-        const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_size, 1e9f, 0, label);
-        draw->AddText(ImGui::GetFont(), font_size, ImVec2(centre.x - size.x / 2, centre.y - size.y / 2),
-                      IM_COL32(255, 255, 255, int(255 * opacity)), label);
+        draw_share_disc(board, move.cell, fill, label);
     }
 }
 

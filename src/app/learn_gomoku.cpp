@@ -213,19 +213,12 @@ void GomokuLesson::build_live(const Frame& frame, float x, float y, float w, flo
     draw_gomoku_board(frame, board, live_);
     if (live_.is_terminal()) return;
     // The policy as discs: the more the network likes a point, the stronger its colour.
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 origin = ImGui::GetWindowPos();
-    const float font_size = std::max(10.0f, board.cell * 0.32f);
     for (int action = 0; action < n * n; ++action) {
         const float prior = view_.priors[static_cast<size_t>(action)];
         if (prior < 0.01f) continue;
-        const ImVec2 centre(origin.x + board.x + (float(action % n) + 0.5f) * board.cell,
-                            origin.y + board.y + (float(action / n) + 0.5f) * board.cell);
-        draw->AddCircleFilled(centre, board.cell * 0.42f, IM_COL32(40, 110, 230, 60 + int(190 * std::min(1.0f, prior * 2))), 24);
         char label[8];
         std::snprintf(label, sizeof label, "%d", int(std::lround(prior * 100)));
-        const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_size, 1e9f, 0, label);
-        draw->AddText(ImGui::GetFont(), font_size, ImVec2(centre.x - size.x / 2, centre.y - size.y / 2), IM_COL32(255, 255, 255, 255), label);
+        draw_share_disc(board, action, 0x286EE600u | uint32_t(60 + int(190 * std::min(1.0f, prior * 2))), label);
     }
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "app/gomoku_board.h"
 #include "app/gomoku_screen.h"
 #include "app/i18n.h"
 #include "app/learn_screen.h"
@@ -171,6 +172,21 @@ TEST_CASE("Grey help text is readable: contrast at least 4.5:1 on the panel and 
     CHECK(contrast(kHelpText, kPanel) >= 4.5);
     CHECK(contrast(kHelpText, kPage) >= 4.5);
     CHECK(contrast(0x808080FF, kPanel) < 4.5);  // ImGui's own grey, which it replaces
+}
+
+TEST_CASE("Gomoku's search and policy labels stand out from their discs on the wood: contrast at least 4.5:1", "[screens]") {
+    using gridlab::app::palette::kWood;
+    for (const uint32_t colour : {0x286EE600u, 0xDC3C3C00u})  // the search's blue and red; the policy's blue
+        for (uint32_t alpha = 0; alpha <= 255; alpha += 5) {
+            const uint32_t fill = colour | alpha;
+            uint32_t under = 0xFF;  // the disc over the wood, opaque
+            for (const int shift : {24, 16, 8}) {
+                const double a = alpha / 255.0;
+                under |= uint32_t(std::lround(((fill >> shift) & 255) * a + ((kWood >> shift) & 255) * (1 - a))) << shift;
+            }
+            INFO("fill " << std::hex << fill);
+            CHECK(contrast(share_label_ink(fill), under) >= 4.5);
+        }
 }
 
 TEST_CASE("The colour-blind palette covers Minesweeper's probability overlay: its colours darken as the chance grows", "[screens]") {
