@@ -174,8 +174,18 @@ double PuyoLesson::play_live(double now_ms, int speed) {
 void PuyoLesson::build_live(const Frame& frame, float x, float y, float w, float h) {
     const puyo::Field& field = live_.field();
     const int rows = field.rows();
-    const float caption = caption_height();
-    const BoardPlacement board = fit_board(x, y + caption, w, h - caption, rows, puyo::kColumns);
+    const char* title = tr("What the network thinks each placement is worth");
+    const char* unit = tr("points now + the field's value, in 1000s");
+    // On a wide, short area (the Learn screen of a laptop) the captions go beside the field, which then
+    // takes the whole height: above it, it was 18 px cells in an empty band. On a phone, above it.
+    // Beside them, the field keeps to the area's left edge, in line with the curves below, whatever
+    // the language's captions.
+    constexpr float kCaptionGap = 16.0f;
+    const float caption_w = std::max(ImGui::CalcTextSize(title).x, ImGui::CalcTextSize(unit).x);
+    const float field_w_beside = h / float(rows) * float(puyo::kColumns);
+    const bool beside = field_w_beside + kCaptionGap + caption_w <= w;
+    const float caption = beside ? 0.0f : caption_height();
+    const BoardPlacement board = fit_board(x, y + caption, beside ? field_w_beside : w, h - caption, rows, puyo::kColumns);
     live_view_ = board;
     auto display_row = [&](int field_row) { return rows - 1 - field_row; };
     std::vector<CellLook> cells(static_cast<size_t>(rows * puyo::kColumns));
@@ -188,10 +198,11 @@ void PuyoLesson::build_live(const Frame& frame, float x, float y, float w, float
         }
     frame.board(board, std::move(cells), 0, kPuyoMarkInk);
 
-    ImGui::SetCursorPos(ImVec2(board.x, y));
-    ImGui::TextUnformatted(tr("What the network thinks each placement is worth"));
-    ImGui::SetCursorPosX(board.x);
-    ImGui::TextDisabled("%s", tr("points now + the field's value, in 1000s"));
+    const float caption_x = beside ? board.x + board.cell * float(puyo::kColumns) + kCaptionGap : board.x;
+    ImGui::SetCursorPos(ImVec2(caption_x, y));
+    ImGui::TextUnformatted(title);
+    ImGui::SetCursorPosX(caption_x);
+    ImGui::TextDisabled("%s", unit);
     if (live_.terminal()) return;
     // Where the pair goes: yellow squares around its two landing cells.
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -206,23 +217,7 @@ void PuyoLesson::build_live(const Frame& frame, float x, float y, float w, float
                 draw->AddRect(low, ImVec2(low.x + board.cell - 4.0f, low.y + board.cell - 4.0f), IM_COL32(255, 214, 0, 255), 4.0f, 0, 3.0f);
             }
     // Each column's best placement, written in the hidden row at its top.
-    const auto& candidates = agent_->scorer().candidates();
-    const int chosen = puyo::action_of(agent_->result().placement);
-    for (int col = 0; col < puyo::kColumns; ++col) {
-        int best = -1;
-        for (int action = 0; action < puyo::kPlacementCount; ++action)
-            if (candidates[action].legal && puyo::placement_of(action).column == col &&
-                (best < 0 || candidates[action].total > candidates[best].total))
-                best = action;
-        if (best < 0) continue;
-        char label[16];
-        std::snprintf(label, sizeof label, "%.1f", candidates[best].total);
-        const float font_size = std::max(10.0f, board.cell * 0.36f);
-        const ImVec2 size = ImGui::GetFont()->CalcTextSizeA(font_size, 1e9f, 0, label);
-        const ImVec2 at(origin.x + board.x + (float(col) + 0.5f) * board.cell - size.x / 2, origin.y + board.y + (board.cell - size.y) / 2);
-        const bool is_chosen = puyo::placement_of(chosen).column == col;
-        draw->AddText(ImGui::GetFont(), font_size, at, is_chosen ? IM_COL32(255, 214, 0, 255) : IM_COL32(230, 230, 230, 255), label);
-    }
+    draw_column_values(board, agent_->scorer().candidates(), agent_->result().placement.column);
 }
 
 void PuyoLesson::build_live_text() const {

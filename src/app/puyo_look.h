@@ -6,6 +6,7 @@
 #include "app/board_look.h"
 #include "app/i18n.h"
 #include "app/palette.h"
+#include "puyo/learner.h"
 #include "puyo/rules.h"
 
 namespace gridlab::app {
@@ -45,5 +46,11 @@ inline uint8_t puyo_mark(puyo::Puyo puyo, bool colorblind) {
 inline CellLook puyo_look(puyo::Puyo puyo, bool colorblind) {
     return {puyo_colour(puyo, colorblind), kShapeDisc, puyo_mark(puyo, colorblind)};
 }
+
+// Over a Puyo field's top row, each column's best value (of the legal placements with the pair's first
+// puyo there), in thousands of points; the chosen column's in yellow. Each label fits its column, with
+// a gap to the next: in smaller text, then without its decimal (17.5 17.6 ran together on small cells).
+void draw_column_values(const BoardPlacement& board, const std::array<puyo::Candidate, puyo::kPlacementCount>& candidates,
+                        int chosen_column);
 
 }  // namespace gridlab::app

@@ -582,27 +582,8 @@ std::string PuyoScreen::rival_verdict() const {
 
 // Over the spawn rows, each column's best value: the best placement with its first puyo there.
 void PuyoScreen::draw_candidate_values(const BoardPlacement& board) const {
-    const puyo::PlacementScorer* scorer = shown_candidates();
-    if (!scorer) return;
-    std::array<const puyo::Candidate*, puyo::kColumns> best{};
-    for (int action = 0; action < puyo::kPlacementCount; ++action) {
-        const puyo::Candidate& candidate = scorer->candidates()[static_cast<size_t>(action)];
-        const puyo::Candidate*& column_best = best[static_cast<size_t>(puyo::placement_of(action).column)];
-        if (candidate.legal && (!column_best || candidate.total > column_best->total)) column_best = &candidate;
-    }
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 origin = ImGui::GetWindowPos();
-    const float size = std::max(10.0f, board.cell * 0.4f);
-    for (int col = 0; col < puyo::kColumns; ++col) {
-        if (!best[static_cast<size_t>(col)]) continue;
-        const std::string label = value_text(best[static_cast<size_t>(col)]->total);
-        const bool chosen = col == plan_.placement.column;
-        const ImVec2 extent = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, label.c_str());
-        const ImVec2 at(origin.x + board.x + (float(col) + 0.5f) * board.cell - extent.x / 2,
-                        origin.y + board.y + board.cell * 0.5f - extent.y / 2);
-        draw->AddText(ImGui::GetFont(), size, ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), label.c_str());
-        draw->AddText(ImGui::GetFont(), size, at, chosen ? IM_COL32(255, 214, 0, 255) : IM_COL32(240, 240, 245, 255), label.c_str());
-    }
+    if (const puyo::PlacementScorer* scorer = shown_candidates())
+        draw_column_values(board, scorer->candidates(), plan_.placement.column);
 }
 
 // All the placements' values: a row per rotation (where the second puyo goes), a column per column.
