@@ -37,20 +37,21 @@ MessageArg whole(const char* name, double value) { return {name, static_cast<lon
 long long percent_points(double share) { return std::llround(std::clamp(share, 0.0, 1.0) * 100); }
 MessageArg percent(const char* name, double share) { return {name, percent_points(share)}; }
 
-Message puyo_colour(const Reason& reason) {
+Message puyo_colour(const Reason& reason, bool colour_marks) {
     const std::string id = text(reason, "puyo");
     for (const PuyoName& colour : kPuyoNames)
-        if (id == colour.id) return translatable(colour.words);
+        if (id == colour.id) return translatable(colour_marks ? colour.marked_words : colour.words);
     throw bad_reason(reason);
 }
 
 Message player_words(const std::string& by) { return by == "human" ? translatable("you") : ai_name(by); }
 
-std::string entry_line(const LogEntry& entry, size_t move_index) {
+std::string entry_line(const LogEntry& entry, size_t move_index, bool colour_marks) {
     const MessageArg number{"number", static_cast<long long>(move_index + 1)}, player{"player", player_words(entry.by)},
         move{"move", literal(entry.move)};
     if (!entry.reason) return trf("{number}. {player} {move}", {number, player, move});
-    return trf("{number}. {player} {move}: {reason}", {number, player, move, {"reason", reason_message(*entry.reason)}});
+    return trf("{number}. {player} {move}: {reason}",
+               {number, player, move, {"reason", reason_message(*entry.reason, colour_marks)}});
 }
 
 nlohmann::json entry_json(const LogEntry& entry) {
@@ -89,7 +90,7 @@ LogEntry entry_from_json(const nlohmann::json& json, int cells) {
 
 }  // namespace
 
-Message reason_message(const Reason& reason) {
+Message reason_message(const Reason& reason, bool colour_marks) {
     const std::string& id = reason.id;
     if (id == "won_share") {
         const MessageArg win = percent("win", number(reason, "win")), games = whole("games", number(reason, "games"));
@@ -132,7 +133,7 @@ Message reason_message(const Reason& reason) {
     if (id == "builds_chain")
         return translatable("builds a chain of {count} worth {score}; it fires with {puyo} in column {column}",
                             {whole("count", number(reason, "chain")), whole("score", number(reason, "score")),
-                             {"puyo", puyo_colour(reason)}, whole("column", number(reason, "column"))});
+                             {"puyo", puyo_colour(reason, colour_marks)}, whole("column", number(reason, "column"))});
     if (id == "keeps_low" && reason.values.empty()) return translatable("no chain in reach yet: it keeps the field low");
     if (id == "random_pick" && reason.values.empty()) return translatable("a placement picked at random");
     if (id == "learned_value") {
@@ -160,7 +161,7 @@ std::string MoveLog::reason_text(int move) const {
     if (!entry || !entry->reason) return "";
     return trf("{player} played {move}: {reason}", {{"player", player_words(entry->by)},
                                                     {"move", literal(entry->move)},
-                                                    {"reason", reason_message(*entry->reason)}});
+                                                    {"reason", reason_message(*entry->reason, colour_marks_)}});
 }
 
 void MoveLog::draw_reason(int move) const {
@@ -177,7 +178,7 @@ void MoveLog::draw(float height, bool finished) {
     for (size_t i = 0; i < entries_.size(); ++i) {
         const int move = static_cast<int>(first_ + i);
         ImGui::PushID(move);
-        const std::string line = wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), entry_line(entries_[i], first_ + i), width);
+        const std::string line = wrap_text(ImGui::GetFont(), ImGui::GetFontSize(), entry_line(entries_[i], first_ + i, colour_marks_), width);
         if (ImGui::Selectable(line.c_str(), move == highlighted)) clicked = move;
         if (move == highlighted && scrolled_to_ != highlighted) ImGui::SetScrollHereY(0.5f);
         ImGui::PopID();

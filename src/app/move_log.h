@@ -43,8 +43,9 @@ struct Reason {
 };
 
 // The reason in words ("it won 58% of 1200 practice games there (next best e5: 41%)"); throws
-// Refusal for an id or values it does not know (a corrupt save).
-Message reason_message(const Reason& reason);
+// Refusal for an id or values it does not know (a corrupt save). `colour_marks`: the colour-blind
+// palette is on, so a puyo's colour is named with its mark.
+Message reason_message(const Reason& reason, bool colour_marks = false);
 
 // A move the search weighed (Gomoku): the cell, its share of the search, its value for the mover (-1..1).
 struct Weighed {
@@ -79,6 +80,8 @@ public:
     const LogEntry* entry(int move) const;  // null for a move without one
     const LogEntry* last() const { return entries_.empty() ? nullptr : &entries_.back(); }
 
+    // Whether reasons name a puyo's colour with the mark the colour-blind palette draws on it.
+    void name_colour_marks(bool on) { colour_marks_ = on; }
     // Move `move`'s reason in words, "mcts played d4: it won ...", or "" when it has none.
     std::string reason_text(int move) const;
     std::string last_reason_text() const { return reason_text(static_cast<int>(first_ + entries_.size()) - 1); }
@@ -115,6 +118,7 @@ private:
     size_t first_ = 0;  // the move of entries_[0]
     std::optional<int> review_;
     int scrolled_to_ = -1;  // the move reviewed when the log last scrolled to it
+    bool colour_marks_ = false;
 };
 
 }  // namespace gridlab::app

@@ -18,15 +18,21 @@ constexpr const char* kPuyoRuleNames[] = {tr_key("Tsu"), tr_key("Classroom scori
 inline int puyo_rules_index(puyo::RuleSet rules) { return rules == puyo::RuleSet::Tsu ? 0 : 1; }
 constexpr const char* kPuyoRulesHelp =
     tr_key("Tsu: the real game's rules and scoring. Classroom scoring: simpler rules and points, with no hidden 13th row.");
-// A puyo's colour, by puyo::Puyo: its id (a reason's "puyo", app/move_log.h) and its words.
+// A puyo's colour, by puyo::Puyo: its id (a reason's "puyo", app/move_log.h) and its words, and the
+// words under the colour-blind palette, which name the mark puyo_mark draws on it.
 struct PuyoName {
     const char* id;
     const char* words;
+    const char* marked_words;
 };
-constexpr PuyoName kPuyoNames[] = {{"any", tr_key("a puyo")},       {"red", tr_key("a red puyo")},
-                                   {"green", tr_key("a green puyo")}, {"blue", tr_key("a blue puyo")},
-                                   {"yellow", tr_key("a yellow puyo")}, {"purple", tr_key("a purple puyo")},
-                                   {"garbage", tr_key("a garbage puyo")}};
+constexpr PuyoName kPuyoNames[] = {
+    {"any", tr_key("a puyo"), tr_key("a puyo")},
+    {"red", tr_key("a red puyo"), tr_key("a red puyo (no mark)")},
+    {"green", tr_key("a green puyo"), tr_key("a green puyo (ring)")},
+    {"blue", tr_key("a blue puyo"), tr_key("a blue puyo (dot)")},
+    {"yellow", tr_key("a yellow puyo"), tr_key("a yellow puyo (cross)")},
+    {"purple", tr_key("a purple puyo"), tr_key("a purple puyo (square)")},
+    {"garbage", tr_key("a garbage puyo"), tr_key("a garbage puyo")}};
 
 constexpr uint32_t kPuyoMarkInk = 0x1B1F278C;  // palette::kInk, half transparent over the puyo's colour
 

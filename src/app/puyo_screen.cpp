@@ -538,7 +538,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
         if (!plan_ready_)
             ImGui::TextDisabled("%s", trf("thinking... {count} positions", {{"count", static_cast<long long>(plan_.nodes)}}).c_str());
         else if (!state_.terminal())
-            text_wrapped(trf("Next: {reason}", {{"reason", reason_message(plan_reason())}}));
+            text_wrapped(trf("Next: {reason}", {{"reason", reason_message(plan_reason(), colorblind_)}}));
         text_wrapped_disabled(tr("Yellow squares: where the AI would put this pair."));
         build_candidate_table();
     }
@@ -618,6 +618,7 @@ void PuyoScreen::build_candidate_table() const {
 
 void PuyoScreen::build_ui(const Frame& frame, float top) {
     colorblind_ = frame.colorblind;
+    log_.name_colour_marks(colorblind_);
     const Layout layout = split_layout(frame, top);
     const int rows = state_.field().rows() + kSpawnRows;
     const BoardPlacement board = fit_board(layout.board_x + kCoordinateBand, layout.board_y + kCoordinateBand,

@@ -195,6 +195,25 @@ test('puyo: each AI placement keeps its plan sentence in the log; the finished g
   await app.close();
 });
 
+for (const language of ['en', 'ko']) {
+  test(`puyo (${language}): under the colour-blind palette a reason names its puyo's mark`, async () => {
+    const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=puyo&ai=beam&seed=3&palette=colorblind`);
+    // The screens' test has the same game: its 9th placement builds a chain fired by a green puyo.
+    for (let i = 1; i <= 9; ++i) {
+      await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+      await app.page.waitForFunction((n) => window.gridlab.state().pairs_placed === n, i, { timeout: 60000 });
+    }
+    await frames(app.page, 3);
+    const state = await appState(app.page);
+    assert.equal(state.palette, 'colorblind');
+    assert.deepEqual(state.log[8].reason, { id: 'builds_chain', chain: 4, score: 2280, puyo: 'green', column: 2 });
+    await screenshot(app.page, `move-log-puyo-colorblind-${language}`);
+    assert.deepEqual(await untranslated(app.page), []);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+}
+
 // ab (alpha-beta) says how far it looked and what it expects, while it thinks and in the log.
 for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
   test(`gomoku ab (${language}): the alpha-beta AI's depth while it thinks, and its expected line in the log`, async () => {

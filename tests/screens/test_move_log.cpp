@@ -172,6 +172,9 @@ TEST_CASE("Puyo logs each AI placement with the chain it fires or builds", "[scr
                          {"reason", {{"id", "builds_chain"}, {"chain", 4}, {"score", 2280}, {"puyo", "green"}, {"column", 2}}}});
     CHECK(render(reason_message({"builds_chain", log[8]["reason"]})) ==
           "builds a chain of 4 worth 2280; it fires with a green puyo in column 2");
+    // Under the colour-blind palette the colour is named with the mark it is drawn with.
+    CHECK(render(reason_message({"builds_chain", log[8]["reason"]}, true)) ==
+          "builds a chain of 4 worth 2280; it fires with a green puyo (ring) in column 2");
     puyo.act({{"place", {0, 1}}});
     CHECK(puyo.state()["log"][10] == json{{"move", "1\xE2\x86\x91"}, {"by", "human"}});
 }
