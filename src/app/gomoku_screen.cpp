@@ -559,7 +559,9 @@ void GomokuScreen::build_ui(const Frame& frame, float top) {
     if (undo_pressed && state_.num_moves() > 0) undo();
     if (paused_ || (is_ai(Stone::Black) && is_ai(Stone::White))) {
         ImGui::SameLine();
+        ImGui::BeginDisabled(state_.is_terminal());
         ImGui::Checkbox(tr("Pause"), &paused_);
+        ImGui::EndDisabled();
     }
     if (thinking_) build_thinking_text();
     build_threat_text();

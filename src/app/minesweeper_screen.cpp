@@ -445,17 +445,19 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
 
     ImGui::Separator();
     ImGui::TextUnformatted(trf("AI: {name}", {{"name", ai_name(solver_name_)}}).c_str());
+    ImGui::BeginDisabled(state_.terminal());  // nothing left for the AI to do
     if (ImGui::Button(tr("Hint"))) hint_shown_ = true;
     note_control("hint");
     ImGui::SameLine();
-    if (ImGui::Button(tr("AI move")) && !state_.terminal()) {
+    if (ImGui::Button(tr("AI move"))) {
         try {
             act({{"ai", "move"}});
         } catch (const std::invalid_argument&) {
         }
     }
     ImGui::SameLine();
-    if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
+    if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays"))) ai_playing_ = !ai_playing_;
+    ImGui::EndDisabled();
     build_zoom_buttons();
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 30);

@@ -252,9 +252,11 @@ void PuyoScreen::act(const nlohmann::json& action) {
     throw std::invalid_argument("unknown Puyo action " + action.dump());
 }
 
-bool PuyoScreen::animating() const {
-    return now_ms_ - dropped_ms_ < kDropAnimationMs + kChainStepMs * double(replay_.steps.size());
+double PuyoScreen::resolved_ms() const {
+    return dropped_ms_ + kDropAnimationMs + kChainStepMs * double(replay_.steps.size());
 }
+
+bool PuyoScreen::animating() const { return now_ms_ < resolved_ms(); }
 
 int PuyoScreen::chain_step_shown() const {
     const double since_drop = now_ms_ - dropped_ms_;
@@ -272,6 +274,9 @@ void PuyoScreen::update(const Frame& frame, double slice_ms) {
     now_ms_ = frame.now_ms;
     if (animating()) frame.frame_by(now_ms_);
     else if (ai_playing_ && !state_.terminal() && ai_error_.empty()) frame.frame_by(next_ai_move_ms_);
+    // A frame when the chain's banner is due to go, or an idle page (after the last pair) keeps it.
+    if (const double banner_end_ms = resolved_ms() + kChainBannerMs; last_result_.chains > 0 && now_ms_ < banner_end_ms)
+        frame.frame_by(banner_end_ms);
     if (state_.terminal()) ai_moves_pending_ = 0;
     if (state_.terminal() || (!ai_playing_ && !show_plan_ && ai_moves_pending_ == 0) || !ai_error_.empty()) return;
     if (!plan_ready_) plan(slice_ms);
@@ -480,13 +485,12 @@ void PuyoScreen::build_panel(const Frame& frame) {
     }
     // As a chain resolves, its length and points so far; then, for a while, the whole of it.
     const int step = chain_step_shown();
-    const double resolved_ms = dropped_ms_ + kDropAnimationMs + kChainStepMs * double(replay_.steps.size());
     if (step >= 0) {
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
                            trf("{count}-chain!  +{score}",
                                {{"count", step + 1}, {"score", static_cast<long long>(chain_points_through(step))}})
                                .c_str());
-    } else if (now_ms_ - resolved_ms < kChainBannerMs && last_result_.chains > 0) {
+    } else if (now_ms_ - resolved_ms() < kChainBannerMs && last_result_.chains > 0) {
         const MessageArg chains{"count", last_result_.chains}, score{"score", static_cast<long long>(last_result_.score)};
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s",
                            (last_result_.all_clear ? trf("{count}-chain!  +{score}  all clear!", {chains, score})
@@ -526,7 +530,9 @@ void PuyoScreen::build_panel(const Frame& frame) {
     if (rival_)
         text_wrapped(trf("Score to beat: the learned agent makes {score} on these {count} pairs (best chain {chain}).",
                          {{"score", static_cast<long long>(rival_->score)}, {"count", state_.settings().max_pairs}, {"chain", rival_->max_chain}}));
-    if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays")) && !state_.terminal()) ai_playing_ = !ai_playing_;
+    ImGui::BeginDisabled(state_.terminal());
+    if (ImGui::Button(ai_playing_ ? tr("Stop") : tr("AI plays"))) ai_playing_ = !ai_playing_;
+    ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120);
     ImGui::SliderInt(tr("moves/s"), &ai_moves_per_second_, 1, 20);

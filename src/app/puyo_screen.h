@@ -60,6 +60,7 @@ private:
     void restart_ai();        // a new position: the plan of the last one no longer holds
     void plan(double slice_ms);  // searches the current pair's plan (app/ai_runner.h), or asks the learned agent
     void handle_input(const Frame& frame, const BoardPlacement& board);
+    double resolved_ms() const;  // when the last drop and its chain have been shown
     bool animating() const;
     // The chain step on screen (0 for the first pop), -1 while the pair falls or when none resolves.
     int chain_step_shown() const;
