@@ -471,7 +471,9 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     if (!analysis_error_.empty()) text_wrapped(tr(analysis_stop_message(analysis_stop())));
 
     ImGui::Separator();
-    bool overlays_changed = ImGui::Checkbox(tr("Mine probability"), &show_probabilities_);
+    // The learned agent's numbers are its network's estimates, not the exact chances the solvers give.
+    bool overlays_changed =
+        ImGui::Checkbox(learned_ ? tr("Mine probability (network's guess)") : tr("Mine probability"), &show_probabilities_);
     note_control("show_probability");
     overlays_changed |= ImGui::Checkbox(tr("Proven cells"), &show_proofs_);
     note_control("show_proofs");

@@ -103,6 +103,8 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   const moves = (await appState(app.page)).moves;
   await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
   assert.equal((await appState(app.page)).moves, moves + 1, 'the learned agent made a move');
+  await frames(app.page, 3);
+  await screenshot(app.page, 'minesweeper-learned-overlay');  // the overlay says the network estimates it
   // Another game's searches (and leaving a screen) do not stop the training in the worker.
   await app.page.evaluate(() => window.gridlab.newGame({ game: 'minesweeper', ai: 'probability', level: 'beginner', seed: 5 }));
   await clickCell(app.page, 4, 4);
