@@ -351,7 +351,7 @@ void GomokuScreen::draw_circles(const BoardPlacement& board, const gomoku::State
         // Blue for moves the search likes for the side to move, red for those it finds losing; dimmed
         // after the move, its label still readable.
         const uint32_t alpha = uint32_t(float(90 + int(120 * share)) * opacity);
-        const uint32_t fill = (move.value >= 0 ? 0x286EE600u : 0xDC3C3C00u) | alpha;
+        const uint32_t fill = (move.value >= 0 ? palette::kShareLiked : palette::kShareLosing) | alpha;
         char label[16];
         std::snprintf(label, sizeof label, "%d%%", int(std::lround(share * 100)));
         draw_share_disc(board, move.cell, fill, label);

@@ -13,8 +13,9 @@
 
 #include "app/gomoku_board.h"
 #include "app/i18n.h"
-#include "core/text.h"
 #include "app/learn_lesson.h"
+#include "app/palette.h"
+#include "core/text.h"
 #include "gomoku/ai.h"
 #include "gomoku/az_trainer.h"
 #include "learn/model_file.h"
@@ -218,7 +219,7 @@ void GomokuLesson::build_live(const Frame& frame, float x, float y, float w, flo
         if (prior < 0.01f) continue;
         char label[8];
         std::snprintf(label, sizeof label, "%d", int(std::lround(prior * 100)));
-        draw_share_disc(board, action, 0x286EE600u | uint32_t(60 + int(190 * std::min(1.0f, prior * 2))), label);
+        draw_share_disc(board, action, palette::kShareLiked | uint32_t(60 + int(190 * std::min(1.0f, prior * 2))), label);
     }
 }
 

@@ -32,6 +32,10 @@ constexpr uint32_t kWood = 0xDDB86CFF;
 constexpr uint32_t kGridLine = 0x3B2F1EFF;
 constexpr uint32_t kBlackStone = 0x1E1E22FF;
 constexpr uint32_t kWhiteStone = 0xF2F2EEFF;
+// A point's share of a search or of a network's policy: blue liked, red losing for the side to move.
+// Alpha 0 here: how strong the share is sets it.
+constexpr uint32_t kShareLiked = 0x286EE600;
+constexpr uint32_t kShareLosing = 0xDC3C3C00;
 
 // 0xRRGGBBAA as ImGui's colour floats.
 struct Rgba {

@@ -175,8 +175,8 @@ TEST_CASE("Grey help text is readable: contrast at least 4.5:1 on the panel and 
 }
 
 TEST_CASE("Gomoku's search and policy labels stand out from their discs on the wood: contrast at least 4.5:1", "[screens]") {
-    using gridlab::app::palette::kWood;
-    for (const uint32_t colour : {0x286EE600u, 0xDC3C3C00u})  // the search's blue and red; the policy's blue
+    using namespace gridlab::app::palette;
+    for (const uint32_t colour : {kShareLiked, kShareLosing})
         for (uint32_t alpha = 0; alpha <= 255; alpha += 5) {
             const uint32_t fill = colour | alpha;
             uint32_t under = 0xFF;  // the disc over the wood, opaque
