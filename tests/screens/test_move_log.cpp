@@ -2,6 +2,9 @@
 // AI's, its reason as ids and numbers; kept by the save; a finished Gomoku game stepped through.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <limits>
+
 #include "app/gomoku_screen.h"
 #include "app/minesweeper_screen.h"
 #include "app/move_log.h"
@@ -303,4 +306,32 @@ TEST_CASE("Minesweeper logs why a guess was made: the endgame's chance to win, a
     // Alike once rounded: said as the best guess.
     CHECK(render(reason_message({"look_ahead_guess", {{"safe", 0.801}, {"safest", 0.804}}})) == "the best guess: 80% safe");
     CHECK_THROWS_AS(reason_message({"exact_win", {{"safe", 0.5}}}), Refusal);  // a corrupt save: no win
+}
+
+TEST_CASE("Puyo's chain banner asks for the frame that takes it away, then for none", "[screens]") {
+    LearnedModels models;
+    PuyoScreen puyo(models);
+    puyo.new_game({{"ai", "beam"}, {"seed", "3"}});
+    for (int moves = 0; puyo.state()["chain"] == 0; ++moves) {
+        REQUIRE(moves < 40);
+        ai_moves(puyo, 1);
+    }
+    // The frames from the start of run_frames' clock: the pair falls and the chain pops (a frame
+    // wanted at once), then its banner stays, and one frame is wanted when it is due to go.
+    double due = 0;
+    Frame frame = quiet_frame(0);
+    frame.owner = &due;
+    frame.request_frame = [](void* owner, double at_ms) { *static_cast<double*>(owner) = std::min(*static_cast<double*>(owner), at_ms); };
+    const auto frame_at = [&](double now_ms) {
+        due = std::numeric_limits<double>::infinity();
+        frame.now_ms = now_ms;
+        puyo.update(frame, 50.0);
+        return due;
+    };
+    double now = 1e6;
+    while (frame_at(now) == now) now += 10.0;
+    const double banner_gone = frame_at(now);
+    CHECK(banner_gone > now);
+    CHECK(banner_gone <= now + 1800.0);
+    CHECK(frame_at(banner_gone) == std::numeric_limits<double>::infinity());
 }
