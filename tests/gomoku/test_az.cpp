@@ -141,6 +141,37 @@ TEST_CASE("az search: with no knowledge, the tree still finds a win and a block"
     CHECK(search->choose(block) == 1 * 5 + 3);
 }
 
+TEST_CASE("az search: the root's threat screening blocks a four after one playout, whatever the network says", "[gomoku][az]") {
+    // 8x8, five in a row, black to move: white's four on the bottom row has one open end, e1 (7, 4).
+    const State four = State::parse(
+        "X......X\n"
+        "........\n"
+        ".......X\n"
+        "...X....\n"
+        "........\n"
+        "........\n"
+        "........\n"
+        "OOOO....\n", 5);
+    REQUIRE(four.to_move() == Stone::Black);
+    const Settings board{8, 5, Rule::Freestyle};
+    const std::unique_ptr<Mcts> search = make_az_search(std::make_unique<AzPolicy>(zero_network(board)), Budget{1, 0}, 1);
+    const SearchReport report = search->decide(four);
+    CHECK(search->best_action() == 7 * 8 + 4);
+    REQUIRE(report.candidates.size() == 1u);  // every other move lets white make five
+    CHECK(report.playouts == 1);
+    // And its own five first: black's four on the top row (a8 b8 c8 d8 taken, e8 free) wins at once.
+    const State own = State::parse(
+        "XXXX....\n"
+        "........\n"
+        "........\n"
+        "........\n"
+        "........\n"
+        "........\n"
+        ".......O\n"
+        "OOO.....\n", 5);
+    CHECK(search->choose(own) == 4);
+}
+
 TEST_CASE("az model files: round trip, other games and other boards are refused", "[gomoku][az]") {
     AzNetwork network(Settings{6, 4, Rule::Freestyle}, AzShape{8, 2});
     gridlab::Rng rng(5);
