@@ -1,6 +1,7 @@
 // gridlab gomoku: an AI's move for a position, arenas between AIs, a throughput benchmark, the
 // Gomocup brain protocol, and AlphaZero training.
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -157,17 +158,29 @@ void run_bench(const BenchOptions& options) {
 }
 
 struct TrainOptions {
-    AzTrainSettings settings;
+    AzTrainSettings settings;  // the flags' values; run_train's: the board's lesson with the flags given
     std::optional<int64_t> games;
     std::optional<double> minutes;
     std::string out;
+    // Each setting's flag: copies its value into the run's settings if it was given.
+    std::vector<std::function<void(AzTrainSettings& run, AzTrainSettings& flags)>> given;
 };
+
+// The flag of one setting (field(settings) is the setting), which replaces the lesson's value when given.
+template <typename Field>
+CLI::Option* add_setting(CLI::App* cmd, TrainOptions& o, const std::string& flag, Field field, const std::string& help) {
+    CLI::Option* option = cmd->add_option(flag, field(o.settings), help);
+    o.given.push_back([option, field](AzTrainSettings& run, AzTrainSettings& flags) {
+        if (option->count() > 0) field(run) = field(flags);
+    });
+    return option;
+}
 
 nlohmann::json evaluations_json(const std::vector<AzEvaluationPoint>& evaluations) {
     nlohmann::json list = nlohmann::json::array();
     for (const AzEvaluationPoint& e : evaluations)
         list.push_back({{"games", e.games},
-                        {"opponent", "pure-mcts:playouts=" + std::to_string(e.pure_playouts)},
+                        {"opponent", std::string(e.opponent.ai) + ":playouts=" + std::to_string(e.opponent.playouts)},
                         {"wins", e.wins},
                         {"draws", e.draws},
                         {"losses", e.losses},
@@ -193,15 +206,16 @@ void run_train(TrainOptions& o) {
     AzTrainer trainer(o.settings);
     const int64_t target = o.games.value_or(0);
     const double seconds = o.minutes.value_or(0) * 60.0;
-    Progress progress("games", target, seconds, o.settings.window);
+    Progress progress("games", target, seconds, o.settings.window, true);  // minutes of CPU: a busy machine does not shorten them
     const auto extra = [&] {
         const auto& evaluations = trainer.evaluations();
         if (evaluations.empty()) return std::string();
-        return "vs pure-mcts:" + std::to_string(evaluations.back().pure_playouts) + " " +
-               std::to_string(std::lround(evaluations.back().win_ratio() * 100)) + "%";
+        const AzEvaluationPoint& last = evaluations.back();
+        return "vs " + std::string(last.opponent.ai) + ":" + std::to_string(last.opponent.playouts) + " " +
+               std::to_string(std::lround(last.win_ratio() * 100)) + "%";
     };
     train_in_chunks(trainer, progress, target, seconds, 1, [&] { return trainer.games(); }, extra);
-    write_file(o.out, learn::save_model(trainer.network().to_model(trainer.describe())));
+    write_file(o.out, learn::save_model(trainer.to_model(trainer.describe())));
     print_json({{"size", o.settings.board.size},
                 {"win", o.settings.board.win_length},
                 {"games", trainer.games()},
@@ -217,27 +231,42 @@ void run_train(TrainOptions& o) {
 
 void add_train(CLI::App& gomoku) {
     auto o = std::make_shared<TrainOptions>();
-    AzTrainSettings& s = o->settings;
-    CLI::App* cmd = gomoku.add_subcommand("train", "AlphaZero: train a policy-value network by self-play");
-    cmd->add_option("--size", s.board.size, "board size")->check(CLI::Range(kAzMinSize, kAzMaxSize));
-    cmd->add_option("--win", s.board.win_length, "stones in a row to win")->check(CLI::Range(kAzMinWin, kAzMaxWin));
-    auto* games = cmd->add_option("--games", o->games, "self-play games (the same weights everywhere)")
+    TrainOptions& t = *o;
+    CLI::App* cmd = gomoku.add_subcommand("train", "AlphaZero: train a policy-value network by self-play (settings not given: the "
+                                                   "Learn screen's lesson for the board)");
+    cmd->add_option("--size", t.settings.board.size, "board size")->check(CLI::Range(kAzMinSize, kAzMaxSize));
+    cmd->add_option("--win", t.settings.board.win_length, "stones in a row to win")->check(CLI::Range(kAzMinWin, kAzMaxWin));
+    auto* games = cmd->add_option("--games", t.games, "self-play games (the same weights everywhere)")
                       ->check(CLI::Range(int64_t{1}, int64_t{10'000'000}));
-    auto* minutes = cmd->add_option("--minutes", o->minutes, "or: minutes to train (weights depend on the machine)")
+    auto* minutes = cmd->add_option("--minutes", t.minutes, "or: minutes of CPU time to train (weights depend on the machine)")
                         ->check(number_range(0.001, 100000.0));
     games->excludes(minutes);
-    cmd->add_option("--playouts", s.playouts, "search playouts per self-play move")->check(CLI::Range(int64_t{1}, int64_t{100'000}));
-    cmd->add_option("--seed", s.seed, "seed of the weights and the games")->required()->check(seed_check());
-    cmd->add_option("--out", o->out, "where to write the model file")->required();
-    cmd->add_option("--channels", s.shape.channels, "channels of each trunk layer")->check(CLI::Range(1, 128));
-    cmd->add_option("--layers", s.shape.layers, "3x3 convolutions in the trunk")->check(CLI::Range(1, 8));
-    cmd->add_option("--learning-rate", s.learning_rate, "Adam's step size")->check(number_range(1e-6, 1.0));
-    cmd->add_option("--batch", s.batch, "samples per update")->check(CLI::Range(1, 4096));
-    cmd->add_option("--updates-per-game", s.updates_per_game, "updates after each game")->check(CLI::Range(0, 1000));
-    cmd->add_option("--buffer", s.replay_capacity, "replay buffer, samples")->check(CLI::Range(1, 1'000'000));
-    cmd->add_option("--eval-every", s.eval_every, "games between evaluations against pure-mcts (0: none)")->check(CLI::Range(0, 1'000'000));
-    cmd->add_option("--eval-games", s.eval_games, "games per evaluation")->check(CLI::Range(1, 1000));
-    cmd->callback([o] { run_train(*o); });
+    cmd->add_option("--seed", t.settings.seed, "seed of the weights and the games")->required()->check(seed_check());
+    cmd->add_option("--out", t.out, "where to write the model file")->required();
+    using S = AzTrainSettings;
+    add_setting(cmd, t, "--playouts", [](S& s) -> auto& { return s.playouts; }, "search playouts per self-play move")
+        ->check(CLI::Range(int64_t{1}, int64_t{100'000}));
+    add_setting(cmd, t, "--channels", [](S& s) -> auto& { return s.shape.channels; }, "channels of each trunk layer")->check(CLI::Range(1, 128));
+    add_setting(cmd, t, "--layers", [](S& s) -> auto& { return s.shape.layers; }, "3x3 convolutions in the trunk")->check(CLI::Range(1, 8));
+    add_setting(cmd, t, "--policy-planes", [](S& s) -> auto& { return s.shape.policy_planes; },
+                "planes before the policy head's dense layer (0: none, a 1x1 convolution)")->check(CLI::Range(0, 8));
+    add_setting(cmd, t, "--learning-rate", [](S& s) -> auto& { return s.learning_rate; }, "Adam's step size")->check(number_range(1e-6, 1.0));
+    add_setting(cmd, t, "--temperature-moves", [](S& s) -> auto& { return s.temperature_moves; },
+                "self-play moves drawn in proportion to visits")->check(CLI::Range(0, 225));
+    add_setting(cmd, t, "--batch", [](S& s) -> auto& { return s.batch; }, "samples per update")->check(CLI::Range(1, 4096));
+    add_setting(cmd, t, "--updates-per-game", [](S& s) -> auto& { return s.updates_per_game; }, "updates after each game")
+        ->check(CLI::Range(0, 1000));
+    add_setting(cmd, t, "--buffer", [](S& s) -> auto& { return s.replay_capacity; }, "replay buffer, samples")->check(CLI::Range(1, 1'000'000));
+    add_setting(cmd, t, "--eval-every", [](S& s) -> auto& { return s.eval_every; }, "games between evaluations (0: none)")
+        ->check(CLI::Range(0, 1'000'000));
+    add_setting(cmd, t, "--eval-games", [](S& s) -> auto& { return s.eval_games; }, "games per evaluation")->check(CLI::Range(1, 1000));
+    cmd->callback([o] {
+        AzTrainSettings run = lesson_settings(o->settings.board);
+        run.seed = o->settings.seed;
+        for (const auto& take : o->given) take(run, o->settings);
+        o->settings = run;
+        run_train(*o);
+    });
 }
 
 }  // namespace

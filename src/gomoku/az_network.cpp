@@ -21,6 +21,8 @@ void validate_network(const Settings& board, const AzShape& shape) {
         throw std::invalid_argument("channels " + std::to_string(shape.channels) + " is not in 1..128");
     if (shape.layers < 1 || shape.layers > 8)
         throw std::invalid_argument("layers " + std::to_string(shape.layers) + " is not in 1..8");
+    if (shape.policy_planes < 0 || shape.policy_planes > 8)
+        throw std::invalid_argument("policy planes " + std::to_string(shape.policy_planes) + " is not in 0..8");
 }
 
 learn::Network make_trunk(const AzShape& shape) {
@@ -32,9 +34,15 @@ learn::Network make_trunk(const AzShape& shape) {
     return trunk;
 }
 
-learn::Network make_policy_head(const AzShape& shape) {
+learn::Network make_policy_head(const AzShape& shape, int size) {
     learn::Network head;
-    head.add(std::make_unique<learn::Conv2d>(shape.channels, 1, 1));
+    if (shape.policy_planes == 0) {
+        head.add(std::make_unique<learn::Conv2d>(shape.channels, 1, 1));
+        return head;
+    }
+    head.add(std::make_unique<learn::Conv2d>(shape.channels, shape.policy_planes, 1))
+        .add(std::make_unique<learn::ReLU>())
+        .add(std::make_unique<learn::Dense>(shape.policy_planes * size * size, size * size));
     return head;
 }
 
@@ -54,13 +62,16 @@ Message board_name(const Settings& board) {
     return translatable("{size}x{size}, {win} in a row", {{"size", board.size}, {"win", board.win_length}});
 }
 
-// The trunk's shape from its architecture (conv 3x3 layers, each followed by ReLU).
-AzShape shape_of(const learn::Network& trunk) {
+// The shape from the trunk's architecture (conv 3x3 layers, each followed by ReLU) and the policy
+// head's (a dense layer after its convolution, or none).
+AzShape shape_of(const learn::Network& trunk, const learn::Network& policy) {
     const nlohmann::json layers = trunk.architecture();
     if (layers.empty() || layers[0].value("type", "") != "conv2d" || layers[0].value("in", 0) != kAzInputPlanes)
         throw learn::ModelError(translatable("not a Gomoku policy-value network: its first layer is not a convolution of {planes} planes",
                                              {{"planes", kAzInputPlanes}}));
-    return AzShape{layers[0].value("out", 0), static_cast<int>(layers.size() / 2)};
+    const nlohmann::json head = policy.architecture();
+    const int policy_planes = head.size() > 1 ? head[0].value("out", 0) : 0;
+    return AzShape{layers[0].value("out", 0), static_cast<int>(layers.size() / 2), policy_planes};
 }
 
 }  // namespace
@@ -93,11 +104,28 @@ void AzNetwork::require_board(const Settings& board) const {
 AzNetwork::AzNetwork(const Settings& board, const AzShape& shape) : board_(board), shape_(shape) {
     validate_network(board, shape);
     trunk_ = make_trunk(shape);
-    policy_ = make_policy_head(shape);
+    policy_ = make_policy_head(shape, board.size);
     value_ = make_value_head(shape, board.size);
 }
 
+namespace {
+
+constexpr const char* kBestParts[] = {"best.trunk", "best.policy", "best.value"};
+
+}  // namespace
+
 AzNetwork AzNetwork::from_model(const learn::Model& model) {
+    if (!model.heads.contains(kBestParts[0])) return latest_from_model(model);
+    for (const char* part : kBestParts)
+        if (!model.heads.contains(part))
+            throw learn::ModelError(translatable("not a Gomoku policy-value network: its best network has no part \"{part}\"", {{"part", part}}));
+    learn::Model best = model;
+    best.network = model.heads.at(kBestParts[0]);
+    best.heads = {{"policy", model.heads.at(kBestParts[1])}, {"value", model.heads.at(kBestParts[2])}};
+    return latest_from_model(best);
+}
+
+AzNetwork AzNetwork::latest_from_model(const learn::Model& model) {
     if (model.game != "gomoku")
         throw learn::ModelError(translatable("model for game {game}, not {expected}", {{"game", model.game}, {"expected", "gomoku"}}));
     if (!model.heads.contains("policy") || !model.heads.contains("value"))
@@ -111,7 +139,7 @@ AzNetwork AzNetwork::from_model(const learn::Model& model) {
     const Settings board{setting("size"), setting("win"), Rule::Freestyle};
     if (board.size < kAzMinSize || board.size > kAzMaxSize || board.win_length < kAzMinWin || board.win_length > kAzMaxWin)
         throw learn::ModelError(translatable("model for a board out of range: {board}", {{"board", board_name(board)}}));
-    AzNetwork network(board, shape_of(model.network));
+    AzNetwork network(board, shape_of(model.network, model.heads.at("policy")));
     const auto same = [](const learn::Network& a, const learn::Network& b) { return a.architecture() == b.architecture(); };
     if (!same(network.trunk_, model.network) || !same(network.policy_, model.heads.at("policy")) ||
         !same(network.value_, model.heads.at("value")))
@@ -171,12 +199,17 @@ uint64_t AzNetwork::weight_hash() const {
     return learn::fnv1a64({reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()});
 }
 
-learn::Model AzNetwork::to_model(nlohmann::json settings) const {
+learn::Model AzNetwork::to_model(nlohmann::json settings, const AzNetwork* best) const {
     settings["size"] = board_.size;
     settings["win"] = board_.win_length;
     learn::Model model{"gomoku", trunk_, std::move(settings)};
     model.heads.emplace("policy", policy_);
     model.heads.emplace("value", value_);
+    if (best) {
+        model.heads.emplace(kBestParts[0], best->trunk_);
+        model.heads.emplace(kBestParts[1], best->policy_);
+        model.heads.emplace(kBestParts[2], best->value_);
+    }
     return model;
 }
 

@@ -3,7 +3,10 @@
 // lost .. +1 won for the side to move). The search (az_mcts.h) asks it instead of playing random games.
 //
 // Shape: a trunk of 3x3 convolutions (each followed by ReLU) shared by two heads:
-//   policy: a 1x1 convolution to one logit per cell; a softmax over the empty cells gives the priors;
+//   policy: a 1x1 convolution to one logit per cell, or (policy_planes > 0) a 1x1 convolution to a few
+//           planes, ReLU, and a dense layer to one logit per cell, so that every cell's logit sees the
+//           whole board (a small trunk sees only 2 * layers + 1 cells across); a softmax over the
+//           empty cells gives the priors;
 //   value:  a 1x1 convolution to 2 planes, ReLU, dense to 32, ReLU, dense to 1, tanh.
 // These are three learn::Networks: the trunk's output feeds both heads, and backward adds the two
 // heads' gradients before they go back through the trunk.
@@ -30,6 +33,9 @@ constexpr int kAzMinWin = 4, kAzMaxWin = 5;
 struct AzShape {
     int channels = 32;  // of each trunk layer
     int layers = 3;     // 3x3 convolutions in the trunk
+    int policy_planes = 0;  // 0: a 1x1 convolution to the logits; else planes before a dense layer
+
+    bool operator==(const AzShape&) const = default;
 };
 
 // Writes the planes of `state` into sample n of `inputs`, shape (N, kAzInputPlanes, size, size).
@@ -45,10 +51,12 @@ class AzNetwork {
 public:
     // Weights 0 (init() draws them). Throws std::invalid_argument for a board or shape out of range.
     AzNetwork(const Settings& board, const AzShape& shape);
-    // The network of a model file made by to_model(), for the board it records; throws
-    // learn::ModelError for a model of another game, a board out of range, or a file without both
-    // heads or of another shape.
+    // The network of a model file made by to_model(), for the board it records: the best one it keeps,
+    // if any, else its network (latest_from_model). Throws learn::ModelError for a model of another
+    // game, a board out of range, or a file without both heads or of another shape.
     static AzNetwork from_model(const learn::Model& model);
+    // The model's own network (the trunk and the heads "policy" and "value"), which training goes on with.
+    static AzNetwork latest_from_model(const learn::Model& model);
     // Throws learn::ModelError ("the model is for 6x6, 4 in a row, not 8x8, 5 in a row") unless
     // `board` has this network's size and win length.
     void require_board(const Settings& board) const;
@@ -77,8 +85,9 @@ public:
     // equal hashes mean bit-identical networks.
     uint64_t weight_hash() const;
     // A model file's content: game "gomoku", the trunk with heads "policy" and "value", and in the
-    // settings the board ("size", "win") merged into `settings`.
-    learn::Model to_model(nlohmann::json settings) const;
+    // settings the board ("size", "win") merged into `settings`; with `best`, that network's three
+    // parts too, as the heads "best.trunk", "best.policy" and "best.value" (which from_model plays).
+    learn::Model to_model(nlohmann::json settings, const AzNetwork* best = nullptr) const;
 
 private:
     Settings board_;

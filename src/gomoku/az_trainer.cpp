@@ -5,7 +5,9 @@
 #include <stdexcept>
 
 #include "core/time_budget.h"
+#include "gomoku/ai.h"
 #include "gomoku/pure_mcts.h"
+#include "gomoku/threat_mcts.h"
 
 namespace gridlab::gomoku {
 
@@ -55,7 +57,30 @@ void validate(const AzTrainSettings& s) {
     require(s.eval_every >= 0 && s.eval_games >= 1 && s.eval_games <= 1000, "evaluation games must be in 1..1000");
     require(s.eval_az_playouts >= 1 && s.eval_pure_playouts >= 1 && s.eval_pure_max >= s.eval_pure_playouts,
             "evaluation playouts must be >= 1");
+    require(s.eval_mcts_playouts >= 0 && s.eval_mcts_max >= s.eval_mcts_playouts && s.eval_mcts_max <= 1'000'000,
+            "mcts evaluation playouts must be in 0..1000000, the first at most the last");
     require(s.window >= 1, "window must be >= 1");
+    require(s.lesson_games >= 0, "lesson games must be >= 0");
+}
+
+AzTrainSettings lesson_settings(const Settings& board) {
+    AzTrainSettings s;
+    s.board = board;
+    s.eval_every = 100;
+    if (board.win_length == 4) {  // 6x6: 1,600 games meet issue 17's targets in about 4 minutes of a browser
+        s.shape = {16, 3, 0};
+        s.playouts = 200;
+        s.lesson_games = 1600;
+        return s;
+    }
+    // 8x8, five in a row (docs/gomoku-alphazero.md, run C4): the dense policy head; about 2.2 s of native
+    // CPU a game (3.3 s in a browser), so 600 games and their tests fill about 45 minutes of a browser thread.
+    s.shape = {32, 3, 4};
+    s.playouts = 200;
+    s.eval_mcts_playouts = 1000;
+    s.eval_mcts_max = kDefaultThreatPlayouts;
+    s.lesson_games = 600;
+    return s;
 }
 
 int transform_cell(int action, int size, int symmetry) {
@@ -67,6 +92,15 @@ int transform_cell(int action, int size, int symmetry) {
     }
     if (symmetry >= 4) col = size - 1 - col;
     return row * size + col;
+}
+
+std::vector<AzOpponent> evaluation_ladder(const AzTrainSettings& s) {
+    std::vector<AzOpponent> ladder;
+    for (int64_t playouts = s.eval_pure_playouts; playouts < s.eval_pure_max + 1000; playouts += 1000)
+        ladder.push_back({"pure-mcts", std::min(playouts, s.eval_pure_max)});
+    for (int64_t playouts = s.eval_mcts_playouts; playouts > 0 && playouts < 2 * s.eval_mcts_max; playouts *= 2)
+        ladder.push_back({"mcts", std::min(playouts, s.eval_mcts_max)});
+    return ladder;
 }
 
 double AzEvaluationPoint::win_ratio() const {
@@ -93,7 +127,7 @@ std::array<AzTrainer::Sample, 8> AzTrainer::symmetries(const Sample& sample, int
 }
 
 AzTrainer::AzTrainer(const AzTrainSettings& settings)
-    : settings_(settings), rng_(settings.seed), game_(settings.board), pure_playouts_(settings.eval_pure_playouts) {
+    : settings_(settings), rng_(settings.seed), game_(settings.board) {
     validate(settings_);
     network_ = std::make_shared<AzNetwork>(settings_.board, settings_.shape);
     Rng init_rng = Rng::for_stream(settings_.seed, 0);
@@ -156,7 +190,7 @@ Mcts& AzTrainer::mover() {
     if (!evaluation_) return *self_play_search_;
     Evaluation& e = *evaluation_;
     const bool az_is_black = e.game % 2 == 0;
-    return (e.state.to_move() == Stone::Black) == az_is_black ? *e.az : *e.pure;
+    return (e.state.to_move() == Stone::Black) == az_is_black ? *e.az : *e.opponent;
 }
 
 void AzTrainer::finish_self_play_move() {
@@ -219,7 +253,8 @@ bool AzTrainer::evaluation_due() const {
 void AzTrainer::start_evaluation() {
     evaluation_ = Evaluation{};  // not emplace(): clang 14 finds a nested struct with member initialisers not default-constructible
     evaluation_->point.games = games_;
-    evaluation_->point.pure_playouts = pure_playouts_;
+    evaluation_->point.level = level_;
+    evaluation_->point.opponent = evaluation_ladder(settings_)[static_cast<std::size_t>(level_)];
     start_evaluation_game();
 }
 
@@ -227,18 +262,23 @@ void AzTrainer::update() {
     const int size = settings_.board.size, cells = size * size;
     const int batch = settings_.batch;
     inputs_.reset({batch, kAzInputPlanes, size, size});
-    policy_targets_.reset({batch, 1, size, size});
-    mask_.reset({batch, 1, size, size});
     value_targets_.reset({batch, 1});
+    std::vector<const Sample*> drawn(static_cast<std::size_t>(batch));
     for (int n = 0; n < batch; ++n) {
-        const Sample& sample = replay_[rng_.below(replay_.size())];
+        const Sample& sample = *(drawn[static_cast<std::size_t>(n)] = &replay_[rng_.below(replay_.size())]);
         std::copy(sample.planes.begin(), sample.planes.end(), inputs_.sample(n));
-        std::copy(sample.visits.begin(), sample.visits.end(), policy_targets_.sample(n));
-        for (int cell = 0; cell < cells; ++cell)  // legal: neither the side to move's stone nor the opponent's
-            mask_.at(n, cell) = sample.planes[static_cast<std::size_t>(cell)] + sample.planes[static_cast<std::size_t>(cells + cell)] == 0.0f ? 1.0f : 0.0f;
         value_targets_.at(n, 0) = sample.outcome;
     }
     const AzNetwork::Outputs outputs = network_->forward(inputs_);
+    // The targets take the logits' shape: one plane, or a flat vector after a dense policy head.
+    policy_targets_.reset(outputs.logits.shape);
+    mask_.reset(outputs.logits.shape);
+    for (int n = 0; n < batch; ++n) {
+        const Sample& sample = *drawn[static_cast<std::size_t>(n)];
+        std::copy(sample.visits.begin(), sample.visits.end(), policy_targets_.sample(n));
+        for (int cell = 0; cell < cells; ++cell)  // legal: neither the side to move's stone nor the opponent's
+            mask_.at(n, cell) = sample.planes[static_cast<std::size_t>(cell)] + sample.planes[static_cast<std::size_t>(cells + cell)] == 0.0f ? 1.0f : 0.0f;
+    }
     const learn::Loss policy_loss = learn::cross_entropy_from_logits(outputs.logits, policy_targets_, &mask_);
     const learn::Loss value_loss = learn::mse(outputs.values, value_targets_);
     network_->backward(policy_loss.grad, value_loss.grad);
@@ -256,7 +296,8 @@ void AzTrainer::start_evaluation_game() {
     // Streams of their own, so that evaluating does not change the self-play games that follow.
     Rng game_rng = Rng::for_stream(settings_.seed ^ 0x9e3779b97f4a7c15ull, static_cast<uint64_t>(games_ * 1000 + e.game));
     e.az = make_az_search(std::make_unique<AzPolicy>(std::make_shared<AzNetwork>(*network_)), Budget{settings_.eval_az_playouts, 0}, game_rng.next_u64());
-    e.pure = make_pure_mcts(Budget{e.point.pure_playouts, 0}, game_rng.next_u64());
+    const Budget budget{e.point.opponent.playouts, 0};
+    e.opponent = std::string_view(e.point.opponent.ai) == "mcts" ? make_threat_mcts(budget, game_rng.next_u64()) : make_pure_mcts(budget, game_rng.next_u64());
     e.state = State(settings_.board);
 }
 
@@ -271,19 +312,26 @@ void AzTrainer::finish_evaluation_move() {
         return;
     }
     evaluations_.push_back(e.point);
-    if (e.point.wins == settings_.eval_games && pure_playouts_ < settings_.eval_pure_max)
-        pure_playouts_ = std::min(settings_.eval_pure_max, pure_playouts_ + 1000);
+    if (best_evaluation_ < 0 || e.point.strength() >= evaluations_[static_cast<std::size_t>(best_evaluation_)].strength()) {
+        best_ = *network_;
+        best_evaluation_ = static_cast<int>(evaluations_.size()) - 1;
+    }
+    if (e.point.win_ratio() >= kLadderPass && level_ + 1 < static_cast<int>(evaluation_ladder(settings_).size())) ++level_;
     evaluation_.reset();
+}
+
+learn::Model AzTrainer::to_model(nlohmann::json description) const {
+    return network_->to_model(std::move(description), best_ ? &*best_ : nullptr);
 }
 
 nlohmann::json AzTrainer::describe() const {
     const AzTrainSettings& s = settings_;
     nlohmann::json curve = nlohmann::json::array(), evaluations = nlohmann::json::array();
     for (const AzCurvePoint& p : curve_) curve.push_back({p.games, p.policy_loss, p.value_loss, p.moves});
-    for (const AzEvaluationPoint& p : evaluations_)
-        evaluations.push_back({p.games, p.pure_playouts, p.wins, p.draws, p.losses});
+    for (const AzEvaluationPoint& p : evaluations_) evaluations.push_back({p.games, p.level, p.wins, p.draws, p.losses});
     return {{"channels", s.shape.channels},
             {"layers", s.shape.layers},
+            {"policy_planes", s.shape.policy_planes},
             {"playouts", s.playouts},
             {"learning_rate", s.learning_rate},
             {"weight_decay", s.weight_decay},
@@ -298,12 +346,16 @@ nlohmann::json AzTrainer::describe() const {
             {"eval_az_playouts", s.eval_az_playouts},
             {"eval_pure_playouts", s.eval_pure_playouts},
             {"eval_pure_max", s.eval_pure_max},
+            {"eval_mcts_playouts", s.eval_mcts_playouts},
+            {"eval_mcts_max", s.eval_mcts_max},
             {"window", s.window},
+            {"lesson_games", s.lesson_games},
             {"seed", s.seed},
             {"games", games_},
             {"moves", moves_},
             {"updates", updates_},
-            {"pure_playouts", pure_playouts_},
+            {"level", level_},
+            {"best_evaluation", best_evaluation_},
             {"curve", curve},
             {"evaluations", evaluations}};
 }
@@ -314,7 +366,7 @@ namespace {
 AzTrainSettings settings_from_description(const nlohmann::json& d) {
     AzTrainSettings s;
     s.board = {d.at("size").get<int>(), d.at("win").get<int>(), Rule::Freestyle};
-    s.shape = {d.at("channels").get<int>(), d.at("layers").get<int>()};
+    s.shape = {d.at("channels").get<int>(), d.at("layers").get<int>(), d.value("policy_planes", 0)};  // 0 before there was a choice
     s.playouts = d.at("playouts").get<int64_t>();
     s.learning_rate = d.at("learning_rate").get<float>();
     s.weight_decay = d.at("weight_decay").get<float>();
@@ -328,7 +380,10 @@ AzTrainSettings settings_from_description(const nlohmann::json& d) {
     s.eval_az_playouts = d.at("eval_az_playouts").get<int64_t>();
     s.eval_pure_playouts = d.at("eval_pure_playouts").get<int64_t>();
     s.eval_pure_max = d.at("eval_pure_max").get<int64_t>();
+    s.eval_mcts_playouts = d.value("eval_mcts_playouts", int64_t{0});  // none before the ladder had mcts
+    s.eval_mcts_max = d.value("eval_mcts_max", int64_t{0});
     s.window = d.at("window").get<int>();
+    s.lesson_games = d.value("lesson_games", int64_t{0});
     s.seed = d.at("seed").get<uint64_t>();
     learn::validate_described([&] { validate(s); });
     return s;
@@ -337,8 +392,8 @@ AzTrainSettings settings_from_description(const nlohmann::json& d) {
 }  // namespace
 
 AzTrainer::AzTrainer(const learn::Model& model) try : AzTrainer(settings_from_description(model.settings)) {
-    const AzNetwork network = AzNetwork::from_model(model);  // of the board in the settings
-    if (network.shape().channels != settings_.shape.channels || network.shape().layers != settings_.shape.layers)
+    const AzNetwork network = AzNetwork::latest_from_model(model);  // of the board in the settings
+    if (network.shape() != settings_.shape)
         throw learn::ModelError(translatable("the network is not the shape its settings describe"));
     *network_ = network;
     make_optimisers();
@@ -346,12 +401,23 @@ AzTrainer::AzTrainer(const learn::Model& model) try : AzTrainer(settings_from_de
     games_ = learn::described_count(d, "games");
     moves_ = learn::described_count(d, "moves");
     updates_ = learn::described_count(d, "updates");
-    pure_playouts_ = learn::described_count(d, "pure_playouts", settings_.eval_pure_playouts, settings_.eval_pure_max);
+    const std::vector<AzOpponent> ladder = evaluation_ladder(settings_);
+    const int top = static_cast<int>(ladder.size()) - 1;
+    // Runs from before the ladder name pure-mcts's playouts where they now name its level.
+    const bool by_playouts = !d.contains("level");
+    const auto level_of = [&](int64_t value) { return static_cast<int>(by_playouts ? (value - settings_.eval_pure_playouts) / 1000 : value); };
+    level_ = by_playouts ? level_of(learn::described_count(d, "pure_playouts", settings_.eval_pure_playouts, settings_.eval_pure_max))
+                         : static_cast<int>(learn::described_count(d, "level", 0, top));
     for (const nlohmann::json& p : d.at("curve"))
         curve_.push_back({p.at(0).get<int64_t>(), p.at(1).get<double>(), p.at(2).get<double>(), p.at(3).get<double>()});
-    for (const nlohmann::json& p : d.at("evaluations"))
-        evaluations_.push_back({p.at(0).get<int64_t>(), p.at(1).get<int64_t>(), p.at(2).get<int>(), p.at(3).get<int>(),
-                                p.at(4).get<int>()});
+    for (const nlohmann::json& p : d.at("evaluations")) {
+        const int level = std::clamp(level_of(p.at(1).get<int64_t>()), 0, top);
+        evaluations_.push_back({p.at(0).get<int64_t>(), level, ladder[static_cast<std::size_t>(level)], p.at(2).get<int>(),
+                                p.at(3).get<int>(), p.at(4).get<int>()});
+    }
+    if (d.contains("best_evaluation"))  // kept since the ladder
+        best_evaluation_ = static_cast<int>(learn::described_count(d, "best_evaluation", -1, static_cast<int64_t>(evaluations_.size()) - 1));
+    if (best_evaluation_ >= 0) best_ = AzNetwork::from_model(model);
     rng_ = Rng::for_stream(settings_.seed, 2 + static_cast<uint64_t>(games_));
     if (evaluation_due()) start_evaluation();
 } catch (const nlohmann::json::exception& error) {

@@ -6,8 +6,9 @@
 //     are the same position to Gomoku), in a replay buffer of the latest samples;
 //   - after each game, a few minibatch updates with Adam: policy cross-entropy + value squared error,
 //     plus L2 weight decay;
-//   - every few games, an evaluation: games against pure-mcts with a fixed number of playouts, raised
-//     by 1000 once the network wins them all.
+//   - every few games, an evaluation: games against a fixed opponent, the next on a ladder of stronger
+//     ones (pure-mcts at rising playouts, then mcts) once the network scores 75% against it; the
+//     network of the best evaluation is kept, so that a later collapse does not replace it.
 // Self-play explores twice: Dirichlet noise in the root's priors, and the first moves of a game drawn
 // in proportion to their visits (temperature 1) rather than the most visited.
 //
@@ -48,11 +49,21 @@ struct AzTrainSettings {
     int eval_every = 50;          // self-play games between evaluations (0: never)
     int eval_games = 10;          // colours alternated
     int64_t eval_az_playouts = 400;
-    int64_t eval_pure_playouts = 1000;  // the first opponent; raised by 1000 after a clean sweep
+    // The ladder of opponents (evaluation_ladder): pure-mcts from eval_pure_playouts to eval_pure_max
+    // in steps of 1000, then mcts from eval_mcts_playouts (0: none) doubling to eval_mcts_max. The
+    // next evaluation plays the next one once the network scores kLadderPass against the last.
+    int64_t eval_pure_playouts = 1000;
     int64_t eval_pure_max = 5000;
+    int64_t eval_mcts_playouts = 0;
+    int64_t eval_mcts_max = 0;
     int window = 10;              // self-play games per point of the loss curve
+    int64_t lesson_games = 0;     // the games a lesson of the Learn screen plays (0: no end); not used here
     uint64_t seed = 1;
 };
+
+// The measured best settings for a board (docs/gomoku-alphazero.md), the Learn screen's presets and
+// `gridlab gomoku train`'s defaults: five in a row gets the 8x8 lesson's, four in a row the 6x6 one's.
+AzTrainSettings lesson_settings(const Settings& board);
 
 // Throws std::invalid_argument naming the first setting out of range.
 void validate(const AzTrainSettings& settings);
@@ -68,18 +79,31 @@ struct AzCurvePoint {
     double moves = 0;        // mean length of the window's self-play games
 };
 
+// An opponent of the evaluations: one of the fixed AIs (ai.h) with a playout budget.
+struct AzOpponent {
+    const char* ai = "pure-mcts";  // or "mcts"
+    int64_t playouts = 0;
+};
+
+// The evaluations' opponents, weakest first (see AzTrainSettings).
+std::vector<AzOpponent> evaluation_ladder(const AzTrainSettings& settings);
+constexpr double kLadderPass = 0.75;  // the share of the points that moves the ladder on
+
 struct AzEvaluationPoint {
-    int64_t games = 0;           // self-play games when it was played
-    int64_t pure_playouts = 0;   // the opponent: pure-mcts with this many playouts
+    int64_t games = 0;  // self-play games when it was played
+    int level = 0;      // the opponent's place on the ladder, from 0
+    AzOpponent opponent;
     int wins = 0, draws = 0, losses = 0;
-    double win_ratio() const;    // (wins + draws / 2) / games, as AlphaZero_Gomoku counts
+    double win_ratio() const;  // (wins + draws / 2) / games, as AlphaZero_Gomoku counts
+    // The strength curve's value: the levels passed, and the share of the points against the next.
+    double strength() const { return level + win_ratio(); }
 };
 
 class AzTrainer {
 public:
     explicit AzTrainer(const AzTrainSettings& settings);  // throws std::invalid_argument
-    // Resumes the run of a model file written from network().to_model(describe()): the settings, the
-    // weights, the counts, the curves, the evaluations and the current opponent's playouts. The
+    // Resumes the run of a model file written by to_model(describe()): the settings, the weights (the
+    // latest, and the best evaluated), the counts, the curves, the evaluations and the ladder's level. The
     // replay buffer and Adam's moments start afresh, and so does a game or an evaluation that was in
     // progress (an evaluation due at the saved count is played again). Throws learn::ModelError when
     // the description is incomplete or out of range or the network is not the shape it describes.
@@ -103,12 +127,19 @@ public:
     bool evaluating() const { return evaluation_.has_value(); }  // playing an evaluation's games
     // The updates or the evaluation that follow a self-play game are not done.
     bool between_games() const { return pending_updates_ > 0 || evaluating(); }
-    int64_t pure_playouts() const { return pure_playouts_; }   // the opponent of the next evaluation
-    const AzNetwork& network() const { return *network_; }
+    int level() const { return level_; }  // the ladder's level of the next evaluation's opponent
+    const AzNetwork& network() const { return *network_; }  // the latest weights, which training goes on with
+    // The network of the best evaluation so far (the latest, with the most games, among equals), which
+    // a later collapse does not replace; the latest network before the first evaluation.
+    const AzNetwork& best_network() const { return best_ ? *best_ : *network_; }
+    int best_evaluation() const { return best_evaluation_; }  // its index in evaluations(), -1 before any
     const AzTrainSettings& settings() const { return settings_; }
     const State& self_play_position() const { return game_; }
     // Settings and the run's history, as a model file keeps them.
     nlohmann::json describe() const;
+    // The run as a model file's content: the latest network with the `description`, and the best
+    // network beside it (AzNetwork::from_model plays the best).
+    learn::Model to_model(nlohmann::json description) const;
 
     // One sample: the input planes, the visit shares (policy target), the outcome for the side to
     // move (+1 won, -1 lost, 0 drawn). Public for the tests of the augmentation.
@@ -152,10 +183,12 @@ private:
         AzEvaluationPoint point;
         int game = 0;
         State state{Settings{}};  // spelt out: State() is explicit, which aggregate initialisation cannot call
-        std::unique_ptr<Mcts> az, pure;
+        std::unique_ptr<Mcts> az, opponent;
     };
     std::optional<Evaluation> evaluation_;
-    int64_t pure_playouts_;
+    int level_ = 0;
+    std::optional<AzNetwork> best_;
+    int best_evaluation_ = -1;
     // Sums over the current curve window.
     int window_games_ = 0, window_updates_ = 0;
     double window_policy_loss_ = 0, window_value_loss_ = 0, window_moves_ = 0;

@@ -32,9 +32,10 @@ std::unique_ptr<Job> gomoku_job(const nlohmann::json& request);
 gomoku::SearchReport gomoku_report(const nlohmann::json& report);  // the move is report["move"]
 
 // --- Gomoku training (type "train"): the AlphaZero learner. settings {size, win, channels, layers,
-// playouts, lr, weight_decay, batch, updates_per_game, replay_capacity, temperature_moves,
-// noise_fraction, noise_alpha, eval_every, eval_games, eval_az_playouts, eval_pure_playouts,
-// eval_pure_max, window, seed}, model (optional: base64 model file to resume from; its own settings
+// policy_planes, playouts, lr, weight_decay, batch, updates_per_game, replay_capacity,
+// temperature_moves, noise_fraction, noise_alpha, eval_every,
+// eval_games, eval_az_playouts, eval_pure_playouts, eval_pure_max, eval_mcts_playouts, eval_mcts_max,
+// window, lesson_games, seed}, model (optional: base64 model file to resume from; its own settings
 // win), episodes (optional: the self-play games to end at, the evaluation they start included; else
 // it runs until cancelled) ---
 // Report: {"games", "moves", "updates", "seconds", "weight_hash", "model": the run as base64 model file,

@@ -27,7 +27,7 @@ struct GomokuTraining {
                 {"moves", trainer.moves()},
                 {"updates", trainer.updates()},
                 {"weight_hash", learn::hex16(trainer.network().weight_hash())},
-                {"model", base64_encode(learn::save_model(trainer.network().to_model(description)))}};
+                {"model", base64_encode(learn::save_model(trainer.to_model(description)))}};
     }
 };
 
@@ -39,6 +39,7 @@ go::AzTrainSettings train_settings(const nlohmann::json& request) {
     settings.board.win_length = static_cast<int>(int_field(s, "win", go::kAzMinWin, go::kAzMaxWin, where));
     settings.shape.channels = static_cast<int>(int_field(s, "channels", 1, 128, where));
     settings.shape.layers = static_cast<int>(int_field(s, "layers", 1, 8, where));
+    settings.shape.policy_planes = static_cast<int>(int_field(s, "policy_planes", 0, 8, where));
     settings.playouts = int_field(s, "playouts", 1, 100'000, where);
     settings.learning_rate = static_cast<float>(number_field(s, "lr", 1e-6, 1.0, where));
     settings.weight_decay = static_cast<float>(number_field(s, "weight_decay", 0.0, 1.0, where));
@@ -53,7 +54,10 @@ go::AzTrainSettings train_settings(const nlohmann::json& request) {
     settings.eval_az_playouts = int_field(s, "eval_az_playouts", 1, 100'000, where);
     settings.eval_pure_playouts = int_field(s, "eval_pure_playouts", 1, 1'000'000, where);
     settings.eval_pure_max = int_field(s, "eval_pure_max", 1, 1'000'000, where);
+    settings.eval_mcts_playouts = int_field(s, "eval_mcts_playouts", 0, 1'000'000, where);
+    settings.eval_mcts_max = int_field(s, "eval_mcts_max", 0, 1'000'000, where);
     settings.window = static_cast<int>(int_field(s, "window", 1, 1'000'000, where));
+    settings.lesson_games = int_field(s, "lesson_games", 0, 10'000'000, where);
     settings.seed = seed_field(s, "seed", where);
     return validated_settings(settings);
 }
@@ -64,14 +68,16 @@ nlohmann::json gomoku_training_request(const go::AzTrainSettings& s, const std::
     nlohmann::json request = {{"game", "gomoku"},
                               {"settings",
                                {{"size", s.board.size}, {"win", s.board.win_length}, {"channels", s.shape.channels},
-                                {"layers", s.shape.layers}, {"playouts", s.playouts}, {"lr", s.learning_rate},
+                                {"layers", s.shape.layers}, {"policy_planes", s.shape.policy_planes},
+                                {"playouts", s.playouts}, {"lr", s.learning_rate},
                                 {"weight_decay", s.weight_decay}, {"batch", s.batch},
                                 {"updates_per_game", s.updates_per_game}, {"replay_capacity", s.replay_capacity},
                                 {"temperature_moves", s.temperature_moves}, {"noise_fraction", s.noise.fraction},
                                 {"noise_alpha", s.noise.alpha}, {"eval_every", s.eval_every},
                                 {"eval_games", s.eval_games}, {"eval_az_playouts", s.eval_az_playouts},
                                 {"eval_pure_playouts", s.eval_pure_playouts}, {"eval_pure_max", s.eval_pure_max},
-                                {"window", s.window}, {"seed", seed_text(s.seed)}}}};
+                                {"eval_mcts_playouts", s.eval_mcts_playouts}, {"eval_mcts_max", s.eval_mcts_max},
+                                {"window", s.window}, {"lesson_games", s.lesson_games}, {"seed", seed_text(s.seed)}}}};
     if (!model.empty()) request["model"] = base64_encode(model);
     return request;
 }

@@ -172,6 +172,26 @@ TEST_CASE("az search: the root's threat screening blocks a four after one playou
     CHECK(search->choose(own) == 4);
 }
 
+TEST_CASE("az network: a dense policy head, its parameters and its model file", "[gomoku][az]") {
+    AzNetwork network(Settings{6, 4, Rule::Freestyle}, AzShape{8, 2, 4});
+    gridlab::Rng rng(3);
+    network.init(rng);
+    // conv 1x1 8 -> 4 planes, then dense 4 x 36 -> 36.
+    CHECK(network.policy_head().parameter_count() == (8 * 4 + 4) + (4 * 36 * 36 + 36));
+    State state(Settings{6, 4, Rule::Freestyle});
+    state.apply(14);
+    const AzEvaluation evaluation = network.evaluate(state);
+    double sum = 0;
+    for (float prior : evaluation.priors) sum += prior;
+    CHECK(sum == Approx(1.0));
+    CHECK(evaluation.priors[14] == 0.0f);
+    AzNetwork loaded = AzNetwork::from_model(learn::load_model(learn::save_model(network.to_model({})), "gomoku"));
+    CHECK(loaded.shape() == AzShape{8, 2, 4});
+    CHECK(loaded.weight_hash() == network.weight_hash());
+    CHECK(loaded.evaluate(state).priors == evaluation.priors);
+    CHECK_THROWS_WITH(AzNetwork(Settings{6, 4, Rule::Freestyle}, AzShape{8, 2, 9}), "policy planes 9 is not in 0..8");
+}
+
 TEST_CASE("az model files: round trip, other games and other boards are refused", "[gomoku][az]") {
     AzNetwork network(Settings{6, 4, Rule::Freestyle}, AzShape{8, 2});
     gridlab::Rng rng(5);
@@ -292,7 +312,7 @@ AzTrainSettings evaluated_run() {
 }
 
 learn::Model saved(const AzTrainer& trainer) {
-    return learn::load_model(learn::save_model(trainer.network().to_model(trainer.describe())), "gomoku");
+    return learn::load_model(learn::save_model(trainer.to_model(trainer.describe())), "gomoku");
 }
 
 }  // namespace
@@ -323,7 +343,9 @@ TEST_CASE("az training: a run saved in a model file resumes with its settings, w
     CHECK(resumed.games() == 6);
     CHECK(resumed.moves() == first.moves());
     CHECK(resumed.updates() == first.updates());
-    CHECK(resumed.pure_playouts() == first.pure_playouts());
+    CHECK(resumed.level() == first.level());
+    CHECK(resumed.best_evaluation() == first.best_evaluation());
+    CHECK(resumed.best_network().weight_hash() == first.best_network().weight_hash());
     CHECK(!resumed.evaluating());  // the evaluation of game 6 was played before the save
     const AzTrainSettings& s = resumed.settings();
     CHECK(s.board.size == 5);
@@ -353,6 +375,32 @@ TEST_CASE("az training: a run saved in a model file resumes with its settings, w
     CHECK(goes_on.curve().size() == 4u);
     CHECK(goes_on.evaluations().size() == 3u);
     CHECK(goes_on.network().weight_hash() != first.network().weight_hash());
+}
+
+TEST_CASE("az training: the evaluations climb a ladder of opponents, and the best evaluated network is kept", "[gomoku][az]") {
+    // 8x8's lesson: pure-mcts from 1000 to 5000 playouts, then mcts doubling from 1000 to its default.
+    std::string ladder;
+    for (const AzOpponent& opponent : evaluation_ladder(lesson_settings(Settings{8, 5, Rule::Freestyle})))
+        ladder += std::string(opponent.ai) + ":" + std::to_string(opponent.playouts) + " ";
+    CHECK(ladder == "pure-mcts:1000 pure-mcts:2000 pure-mcts:3000 pure-mcts:4000 pure-mcts:5000 mcts:1000 mcts:2000 "
+                    "mcts:4000 mcts:8000 mcts:10000 ");
+    CHECK(evaluation_ladder(lesson_settings(Settings{6, 4, Rule::Freestyle})).size() == 5u);  // pure-mcts only
+
+    AzTrainer trainer(evaluated_run());
+    trainer.train_until(12);
+    const std::vector<AzEvaluationPoint>& tests = trainer.evaluations();
+    REQUIRE(tests.size() == 4u);
+    int best = 0;  // the highest strength, the latest among equals
+    for (int i = 1; i < 4; ++i)
+        if (tests[static_cast<std::size_t>(i)].strength() >= tests[static_cast<std::size_t>(best)].strength()) best = i;
+    CHECK(trainer.best_evaluation() == best);
+    for (std::size_t i = 1; i < tests.size(); ++i)  // one level up after a test won with 75% of the points
+        CHECK(tests[i].level == std::min(1, tests[i - 1].level + (tests[i - 1].win_ratio() >= kLadderPass ? 1 : 0)));
+    // The model file plays the best network and trains on with the latest.
+    const learn::Model model = saved(trainer);
+    CHECK(AzNetwork::from_model(model).weight_hash() == trainer.best_network().weight_hash());
+    CHECK(AzNetwork::latest_from_model(model).weight_hash() == trainer.network().weight_hash());
+    if (best != 3) CHECK(trainer.best_network().weight_hash() != trainer.network().weight_hash());
 }
 
 TEST_CASE("az training: a run saved during an evaluation plays that evaluation again", "[gomoku][az]") {
@@ -393,7 +441,7 @@ TEST_CASE("az training: a model whose description is incomplete, out of range or
     CHECK(refusal(spoiled("playouts", 0)) == "the model's settings are out of range (playouts must be in 1..100000)");
     CHECK(refusal(spoiled("replay_capacity", 8)) == "the model's settings are out of range (replay capacity must be in batch..1000000)");
     CHECK(refusal(spoiled("games", -1)) == "the model's settings are out of range (games -1)");
-    CHECK(refusal(spoiled("pure_playouts", 151)) == "the model's settings are out of range (pure_playouts 151)");
+    CHECK(refusal(spoiled("level", 2)) == "the model's settings are out of range (level 2)");
     CHECK(refusal(spoiled("size", 16)) == "the model's settings are out of range (size 16 is not in 5..15)");
     CHECK(refusal(spoiled("size", 6)) == "not a Gomoku policy-value network of this program's shape");
     CHECK(refusal(spoiled("channels", 9)) == "the network is not the shape its settings describe");
