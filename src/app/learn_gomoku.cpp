@@ -1,11 +1,14 @@
 // The Gomoku lesson (after AlphaZero): a policy-value network learns from games against itself,
 // each move chosen by a search that the network guides (gomoku/az_trainer.h), and every 100 games it
-// plays pure-mcts to show how strong it has become. Its live game is the network against itself: the
-// board shows its policy (how much it likes each empty point) and the panel its value (who it thinks
-// is winning).
+// plays a fixed opponent to show how strong it has become (a ladder: pure-mcts at rising playouts,
+// then mcts); the network of its best test is the one "Play with it" plays. Its live game is the
+// network against itself: the board shows its policy (how much it likes each empty point) and the
+// panel its value (who it thinks is winning).
 //
-// Parameters: size (5..15), win (4..5 in a row), channels and layers (the network's trunk), playouts
-// (the self-play search per move), lr, seed.
+// Two presets, each the measured best settings of its board (gomoku::lesson_settings) with a length
+// in games: 6x6 four in a row, and 8x8 five in a row, one lesson. Parameters: size (5..15), win (4..5
+// in a row), channels and layers (the network's trunk), playouts (the self-play search per move), lr,
+// seed; the other settings are the board's preset.
 #include <imgui.h>
 
 #include <algorithm>
@@ -27,9 +30,8 @@ namespace {
 
 using gomoku::Stone;
 
-constexpr const char* kBoards[] = {tr_key("6x6, four in a row"), tr_key("8x8, five in a row"), tr_key("custom")};
+constexpr const char* kBoards[] = {tr_key("6x6, four in a row"), tr_key("8x8, five in a row: one lesson"), tr_key("custom")};
 constexpr int kCurveWindow = 10;             // self-play games per point of the loss curves
-constexpr int kEvaluateEvery = 100;          // self-play games between the games against pure-mcts
 constexpr int64_t kPlayPlayouts = 400;       // the search per move of "Play against it"
 constexpr int64_t kLivePlayouts = 100;       // the live game's search per move, in frames
 constexpr double kLiveSliceMs = 4.0;         // its share of a frame
@@ -37,14 +39,13 @@ constexpr double kEndOfGamePauseMs = 2000.0;
 constexpr uint64_t kLiveGameStream = 1000;   // the live games' seeds, apart from training's
 
 gomoku::AzTrainSettings parse_run(const Params& params) {
-    gomoku::AzTrainSettings s;
+    const int size = int_param(params, "size", 6, gomoku::kAzMinSize, gomoku::kAzMaxSize);
+    const int win = int_param(params, "win", size >= 8 ? 5 : 4, gomoku::kAzMinWin, gomoku::kAzMaxWin);
+    gomoku::AzTrainSettings s = gomoku::lesson_settings({size, win, gomoku::Rule::Freestyle});
     s.window = kCurveWindow;
-    s.eval_every = kEvaluateEvery;
-    s.board.size = int_param(params, "size", 6, gomoku::kAzMinSize, gomoku::kAzMaxSize);
-    s.board.win_length = int_param(params, "win", s.board.size >= 8 ? 5 : 4, gomoku::kAzMinWin, gomoku::kAzMaxWin);
-    s.shape.channels = int_param(params, "channels", 16, 4, 64);
-    s.shape.layers = int_param(params, "layers", 3, 1, 6);
-    s.playouts = int_param(params, "playouts", 200, 10, 2000);
+    s.shape.channels = int_param(params, "channels", s.shape.channels, 4, 64);
+    s.shape.layers = int_param(params, "layers", s.shape.layers, 1, 6);
+    s.playouts = int_param(params, "playouts", static_cast<int>(s.playouts), 10, 2000);
     s.learning_rate = static_cast<float>(number_param(params, "lr", s.learning_rate, 1e-5, 0.1));
     s.seed = seed_param(params);
     return s;
@@ -86,6 +87,7 @@ public:
         return search::gomoku_training_request(trainer_->settings(), model);
     }
     int64_t games() const override { return trainer_->games(); }
+    int64_t lesson_games() const override { return trainer_->settings().lesson_games; }
     int64_t moves() const override { return trainer_->moves(); }
     int64_t updates() const override { return trainer_->updates(); }
     std::size_t weight_count() const override { return trainer_->network().parameter_count(); }
@@ -125,8 +127,9 @@ private:
     learn::Model model(double seconds) const {
         nlohmann::json description = trainer_->describe();
         description["seconds"] = seconds;
-        return trainer_->network().to_model(description);
+        return trainer_->to_model(description);
     }
+    void edit_preset(int board);  // the settings panel's edits: the preset of `board` (0 or 1)
     void start_live_game();
     void look_at_live_game();  // the network's policy and value, and a search for the next move
 
@@ -147,13 +150,13 @@ private:
 
 std::vector<Curve> GomokuLesson::curves() const {
     std::vector<Curve> curves = {
-        {tr_key("Wins against Pure MCTS per test, %"), "%.0f%%", {}, {}, IM_COL32(90, 200, 120, 255), 0, 100, 1},
+        {tr_key("Strength: test opponents passed"), "%.1f", {}, {}, IM_COL32(90, 200, 120, 255), 0, 0, 1},
         {tr_key("Policy loss (cross-entropy)"), "%.2f", {}, {}, IM_COL32(100, 165, 245, 255)},
         {tr_key("Value loss (squared error)"), "%.3f", {}, {}, IM_COL32(240, 165, 80, 255)},
     };
     for (const gomoku::AzEvaluationPoint& point : trainer_->evaluations()) {
         curves[0].games.push_back(static_cast<double>(point.games));
-        curves[0].values.push_back(point.win_ratio() * 100.0);
+        curves[0].values.push_back(point.strength());
     }
     for (const gomoku::AzCurvePoint& point : trainer_->curve()) {
         curves[1].games.push_back(static_cast<double>(point.games));
@@ -236,11 +239,21 @@ void GomokuLesson::build_live_text() const {
         const long long percent = std::lround((black + 1) * 50);
         text_wrapped(trf("The network gives black {percent}% to win.", {{"percent", percent}}));
     }
-    if (!trainer_->evaluations().empty()) {
-        const gomoku::AzEvaluationPoint& last = trainer_->evaluations().back();
-        text_wrapped(trf("Last test, after {games} games: {wins} wins, {draws} draws, {losses} losses against Pure MCTS with {playouts} playouts.",
-                         {{"games", static_cast<long long>(last.games)}, {"wins", last.wins}, {"draws", last.draws},
-                          {"losses", last.losses}, {"playouts", static_cast<long long>(last.pure_playouts)}}));
+    const std::vector<gomoku::AzEvaluationPoint>& tests = trainer_->evaluations();
+    if (!tests.empty()) {
+        const gomoku::AzEvaluationPoint& last = tests.back();
+        const std::vector<MessageArg> args = {{"games", static_cast<long long>(last.games)}, {"wins", last.wins}, {"draws", last.draws},
+                                              {"losses", last.losses}, {"playouts", static_cast<long long>(last.opponent.playouts)}};
+        text_wrapped(std::string_view(last.opponent.ai) == "mcts"
+                         ? trf("Last test, after {games} games: {wins} wins, {draws} draws, {losses} losses against MCTS with {playouts} playouts.", args)
+                         : trf("Last test, after {games} games: {wins} wins, {draws} draws, {losses} losses against Pure MCTS with {playouts} playouts.", args));
+        const gomoku::AzEvaluationPoint& best = tests[static_cast<std::size_t>(trainer_->best_evaluation())];
+        char strength[16];
+        std::snprintf(strength, sizeof strength, "%.1f", best.strength());
+        text_wrapped_disabled(trf("Strength: 1 for each test opponent passed (Pure MCTS from 1000 playouts up, then MCTS), plus the share "
+                                  "of points against the next. Play with it uses the network of the best test: after {games} games, "
+                                  "strength {strength}.",
+                                  {{"games", static_cast<long long>(best.games)}, {"strength", strength}}));
     }
     text_wrapped_disabled(trf("The live game: the network plays itself at {playouts} playouts a move, whatever training "
                               "uses. Blue: the moves it likes.",
@@ -273,6 +286,15 @@ void GomokuLesson::edit_from_run() {
     edit_seed_ = std::to_string(s.seed);
 }
 
+void GomokuLesson::edit_preset(int board) {
+    const gomoku::AzTrainSettings s = gomoku::lesson_settings(board == 0 ? gomoku::Settings{6, 4, gomoku::Rule::Freestyle}
+                                                                         : gomoku::Settings{8, 5, gomoku::Rule::Freestyle});
+    edit_channels_ = s.shape.channels;
+    edit_layers_ = s.shape.layers;
+    edit_playouts_ = static_cast<int>(s.playouts);
+    edit_lr_ = s.learning_rate;
+}
+
 Params GomokuLesson::edited_params() const {
     const int size = edit_board_ == 0 ? 6 : edit_board_ == 1 ? 8 : edit_size_;
     const int win = edit_board_ == 0 ? 4 : edit_board_ == 1 ? 5 : edit_win_;
@@ -288,7 +310,7 @@ Params GomokuLesson::edited_params() const {
 
 void GomokuLesson::build_settings() {
     setting_width();
-    combo_translated(tr("Board"), &edit_board_, kBoards, 3);
+    if (combo_translated(tr("Board"), &edit_board_, kBoards, 3) && edit_board_ < 2) edit_preset(edit_board_);
     if (edit_board_ == 2) {
         setting_width();
         ImGui::SliderInt(tr("Board size"), &edit_size_, gomoku::kAzMinSize, gomoku::kAzMaxSize);

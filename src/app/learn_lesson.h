@@ -45,6 +45,8 @@ public:
     virtual std::string model_bytes(double seconds) const = 0;  // the run as a model file
     virtual nlohmann::json training_request(const std::string& model_bytes) const = 0;  // search/games.h
     virtual int64_t games() const = 0;
+    // The games the run's lesson plays (training stops there; Train goes on past it), 0: no end.
+    virtual int64_t lesson_games() const { return 0; }
     virtual int64_t moves() const = 0;
     virtual int64_t updates() const = 0;
     virtual std::size_t weight_count() const = 0;

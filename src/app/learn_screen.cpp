@@ -47,6 +47,13 @@ std::string clock_text(double seconds) {
 
 int speed_param(const Params& params) { return int_param(params, "speed", 4, 1, 30); }
 
+// The seconds a lesson has left at the pace of its run so far (its training time per game), or -1
+// before its first game or after its last.
+double lesson_seconds_left(const Lesson& lesson, double elapsed_s) {
+    if (lesson.games() == 0 || lesson.games() >= lesson.lesson_games()) return -1;
+    return elapsed_s / static_cast<double>(lesson.games()) * static_cast<double>(lesson.lesson_games() - lesson.games());
+}
+
 }  // namespace
 
 void setting_width() { ImGui::SetNextItemWidth(190); }
@@ -142,7 +149,9 @@ void LearnScreen::start_training() {
     if (reporting_ >= 0 && reporting_ != shown_) checkpoint(reporting_);  // the other run stops here
     // In the worker (or the frames without one): from the settings, or from this run's model to go on.
     const std::string model = lesson.games() > 0 ? lesson.model_bytes(elapsed_s_[shown_]) : "";
-    train_id_ = ai_runner().train(lesson.training_request(model));
+    nlohmann::json request = lesson.training_request(model);
+    if (lesson.lesson_games() > lesson.games()) request["episodes"] = lesson.lesson_games();  // the lesson ends there
+    train_id_ = ai_runner().train(request);
     training_ = reporting_ = shown_;
     checkpoint_games_ = lesson.games();
     message_ = {};
@@ -344,6 +353,7 @@ void LearnScreen::build_controls(const Frame& frame) {
     ImGui::TextUnformatted(trf("{rate} games/s   {time}   {count} moves",
                                {{"rate", rate}, {"time", clock_text(elapsed_s_[shown_])}, {"count", static_cast<long long>(lesson.moves())}})
                                .c_str());
+    build_lesson_progress();
     if (training_ >= 0 && !training)
         text_wrapped_disabled(trf("{game} is training meanwhile: Train here pauses it.", {{"game", tr(kGameNames[training_])}}));
     // At least 90 pixels wide, so the row does not jump as the label changes between Train and Pause.
@@ -372,6 +382,19 @@ void LearnScreen::build_controls(const Frame& frame) {
     lesson.build_live_text();
     setting_width();
     if (ImGui::SliderInt(tr("moves/s"), &speed_, 1, 30)) mark_dirty();
+}
+
+void LearnScreen::build_lesson_progress() const {
+    const Lesson& lesson = shown();
+    const long long target = lesson.lesson_games(), games = lesson.games();
+    if (target == 0) return;
+    const double left_s = lesson_seconds_left(lesson, elapsed_s_[shown_]);
+    if (games >= target)
+        text_wrapped(trf("The lesson is done: {target} games. Train goes on from here.", {{"target", target}}));
+    else if (left_s < 0)
+        text_wrapped(trf("A lesson of {target} games.", {{"target", target}}));
+    else
+        text_wrapped(trf("Lesson: {games} of {target} games, about {time} left.", {{"games", games}, {"target", target}, {"time", clock_text(left_s)}}));
 }
 
 void LearnScreen::build_settings() {
@@ -411,6 +434,7 @@ void LearnScreen::build_ui(const Frame& frame, float top) {
 
 nlohmann::json LearnScreen::state() const {
     const Lesson& lesson = shown();
+    const double left_s = lesson_seconds_left(lesson, elapsed_s_[shown_]);
     return {
         {"game", "learn"},
         {"learning", lesson.game()},
@@ -423,6 +447,7 @@ nlohmann::json LearnScreen::state() const {
         {"updates", lesson.updates()},
         {"games_per_second", training_ == shown_ ? std::round(games_per_second_ * 10) / 10 : 0.0},
         {"elapsed_s", std::floor(elapsed_s_[shown_])},
+        {"lesson", {{"games", lesson.lesson_games()}, {"left_s", left_s < 0 ? nlohmann::json(nullptr) : nlohmann::json(std::round(left_s))}}},
         {"weight_hash", learn::hex16(lesson.weight_hash())},
         {"shared", lesson.shared(models_)},
         {"settings", params()},

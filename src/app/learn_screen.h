@@ -73,6 +73,7 @@ private:
 
     void build_curves(const std::vector<Curve>& curves, float w, float h, int columns) const;
     void build_controls(const Frame& frame);
+    void build_lesson_progress() const;  // how far the shown lesson is, and how long it has left
     void build_settings();
 
     LearnedModels& models_;
