@@ -13,13 +13,13 @@ evaluation and self-play over a Dask cluster.
 """
 
 from . import gomoku, minesweeper, puyo, spaces
-from ._core import ModelError, RefusedStep
+from ._core import ModelError, ParseError, RefusedStep
 from .ai import Ai, make_ai
 from .envs import GomokuEnv, MinesweeperEnv, PuyoEnv, make
 from .models import Model, load_model
 from .vector import VecEnv, make_vec
 
 __all__ = [
-    "Ai", "GomokuEnv", "MinesweeperEnv", "Model", "ModelError", "PuyoEnv", "RefusedStep", "VecEnv",
+    "Ai", "GomokuEnv", "MinesweeperEnv", "Model", "ModelError", "ParseError", "PuyoEnv", "RefusedStep", "VecEnv",
     "gomoku", "load_model", "make", "make_ai", "make_vec", "minesweeper", "puyo", "spaces",
 ]

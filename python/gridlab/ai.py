@@ -48,7 +48,7 @@ def _position_reader(game: str, env_type, position_type, reader):
         if isinstance(position, GridlabEnv):
             if not isinstance(position, env_type):
                 raise TypeError(f"a {game} AI decides on a {game} environment, not a {type(position).__name__}")
-            return reader(position._core)
+            return reader(position)
         if isinstance(position, position_type):
             return position
         raise TypeError(f"a {game} AI decides on a {game} environment or a {position_type.__name__}, "

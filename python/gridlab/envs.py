@@ -30,8 +30,18 @@ def fresh_seed() -> int:
     return secrets.randbits(64)
 
 
+def check_seed(seed):
+    """A reset's seed: None, or a whole number in 0..2**64 - 1 (the engines' seeds)."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"a seed must be an integer, got {type(seed).__name__}")
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"a seed must be a whole number in 0..{2**64 - 1}, got {seed}")
+
+
 def _box(array) -> spaces.Box:
-    return spaces.Box(low=array["low"], high=array["high"], shape=tuple(array["shape"]), dtype=np.float32)
+    return spaces.Box(low=int(array["low"]), high=int(array["high"]), shape=tuple(array["shape"]), dtype=np.int8)
 
 
 def observation_space(spec) -> spaces.Space:
@@ -49,16 +59,19 @@ class _LocalEnvBase:
     render_mode = None
     spec = None
     _np_random = None
+    _np_random_seed = None
 
     @property
     def np_random(self) -> np.random.Generator:
+        """A numpy generator for the caller's own randomness, seeded by the last reset's seed (made
+        when first asked for: most resets never need one)."""
         if self._np_random is None:
-            self._np_random = np.random.default_rng()
+            self._np_random = np.random.default_rng(self._np_random_seed)
         return self._np_random
 
     def reset(self, *, seed=None, options=None):
         if seed is not None:
-            self._np_random = np.random.default_rng(seed)
+            self._np_random, self._np_random_seed = None, seed
 
     @property
     def unwrapped(self):
@@ -85,11 +98,15 @@ class GridlabEnv(_EnvBase):
     """The Gymnasium face every game's environment shares; the subclasses only name their options."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    _seeded = False  # a reset without a seed then goes on with the last seed's stream
 
     def __init__(self, env_spec, render_mode: str | None = "ansi"):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
         self._core = _core.Env(env_spec)
+        # The calls of every step go straight to C++ (the methods below say what they do).
+        self.step = self._core.step
+        self.action_masks = self._core.action_masks
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(env_spec.action_count)
         self.observation_space = observation_space(env_spec)
@@ -99,9 +116,13 @@ class GridlabEnv(_EnvBase):
         episode of the stream the last seed started (a fresh seed from the system the first time)."""
         if options:
             raise ValueError(f"{type(self).__name__} takes no reset options, got {sorted(options)}")
-        super().reset(seed=seed)
-        if seed is None and self._core.episode_seed is None:
+        if seed is not None:
+            check_seed(seed)
+            super().reset(seed=seed)
+            self._seeded = True
+        elif not self._seeded:
             seed = fresh_seed()
+            self._seeded = True
         return self._core.reset(seed)
 
     def step(self, action):

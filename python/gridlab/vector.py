@@ -4,8 +4,8 @@
     obs, info = envs.reset(seed=7)          # obs: (256, 9, 9)
     obs, rewards, terminated, truncated, info = envs.step(actions)   # actions: 256 integers
 
-The C++ side steps every environment with the GIL released and writes into arrays kept from call to
-call; with copy=True (the default) each call returns new arrays the caller owns. Autoreset is
+The C++ side steps every environment with the GIL released, on `threads` threads, and writes into
+arrays kept from call to call; with copy=True (the default) each call returns new arrays the caller owns. Autoreset is
 Gymnasium's "next step" mode: the step after an episode ends resets that environment, ignores its
 action and returns its first observation with reward 0. Environment i's episodes are seeded from
 stream i of the seed given to reset(): the same seed gives the same episodes in every environment.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _core
-from .envs import env_class, fresh_seed, gymnasium, observation_space, spaces
+from .envs import check_seed, env_class, fresh_seed, gymnasium, observation_space, spaces
 
 if gymnasium is not None:
     from gymnasium.vector import AutoresetMode, VectorEnv as _VectorBase
@@ -54,9 +54,9 @@ class VecEnv(_VectorBase):
 
     metadata = {"autoreset_mode": _NEXT_STEP}
 
-    def __init__(self, env_id: str, num_envs: int, copy: bool = True, **kwargs):
+    def __init__(self, env_id: str, num_envs: int, copy: bool = True, threads: int = 1, **kwargs):
         env_spec = env_class(env_id).env_spec(**kwargs)
-        self._core = _core.VecEnv(env_spec, num_envs, copy)
+        self._core = _core.VecEnv(env_spec, num_envs, copy, threads)
         self.num_envs = num_envs
         self.render_mode = None
         self.single_action_space = spaces.Discrete(env_spec.action_count)
@@ -70,8 +70,7 @@ class VecEnv(_VectorBase):
         it; without, each plays its next episode."""
         if options:
             raise ValueError(f"VecEnv takes no reset options, got {sorted(options)}")
-        if seed is not None and not isinstance(seed, (int, np.integer)):
-            raise TypeError("VecEnv.reset takes one integer seed (env i is seeded from its stream i)")
+        check_seed(seed)  # one integer: env i plays the episodes of its stream i
         if seed is None and not hasattr(self, "_started"):
             seed = fresh_seed()
         self._started = True
@@ -86,10 +85,17 @@ class VecEnv(_VectorBase):
         """(num_envs, actions) bools, True where step() accepts the action."""
         return self._core.action_masks()
 
+    def random_actions(self) -> np.ndarray:
+        """One uniformly random allowed action per environment, from a generator that reset()'s seed
+        seeds: exploration without a Python loop over the masks."""
+        return self._core.random_actions()
+
     def close(self, **kwargs):
         self.closed = True
 
 
-def make_vec(env_id: str, num_envs: int = 1, copy: bool = True, **kwargs) -> VecEnv:
-    """num_envs environments of env_id with the options of make() (e.g. level="beginner")."""
-    return VecEnv(env_id, num_envs, copy=copy, **kwargs)
+def make_vec(env_id: str, num_envs: int = 1, copy: bool = True, threads: int = 1, **kwargs) -> VecEnv:
+    """num_envs environments of env_id with the options of make() (e.g. level="beginner"), stepped
+    on `threads` threads (the same results for any number; more pay off when a step is long, as
+    with an AI opponent, or there are many envs and free cores)."""
+    return VecEnv(env_id, num_envs, copy=copy, threads=threads, **kwargs)

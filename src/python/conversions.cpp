@@ -77,6 +77,12 @@ py::object to_python(const nlohmann::json& document) {
     }
 }
 
+std::string path_text(py::handle path) {
+    const py::object text = py::module_::import("os").attr("fspath")(path);
+    if (!py::isinstance<py::str>(text)) throw py::type_error("a path must be text, not bytes");
+    return text.cast<std::string>();
+}
+
 std::string read_binary_file(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     if (!file) {

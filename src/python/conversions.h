@@ -30,6 +30,9 @@ uint64_t seed_from(py::handle seed);
 // A JSON document as Python objects (dict, list, str, int, float, bool, None).
 py::object to_python(const nlohmann::json& document);
 
+// A path given as str or os.PathLike (TypeError otherwise).
+std::string path_text(py::handle path);
+
 // A file's bytes, or OSError naming the file.
 std::string read_binary_file(const std::string& path);
 void write_binary_file(const std::string& path, const std::string& bytes);
@@ -38,9 +41,10 @@ void write_binary_file(const std::string& path, const std::string& bytes);
 py::tuple cell_tuple(int cell, int cols);
 py::list cell_list(const std::vector<int>& cells, int cols);
 
-// A new C-contiguous numpy array of `shape`, filled by copying `values` (its size must match).
-template <typename T>
-py::array_t<T> array_copy(const std::vector<py::ssize_t>& shape, const T* values) {
+// A new C-contiguous numpy array of `shape`, filled from `values` (converted to T; as many as the
+// shape holds).
+template <typename T, typename From>
+py::array_t<T> array_copy(const std::vector<py::ssize_t>& shape, const From* values) {
     py::array_t<T> array(shape);
     std::copy(values, values + array.size(), array.mutable_data());
     return array;

@@ -8,6 +8,11 @@ namespace gridlab::python {
 namespace {
 
 constexpr int kMaxVectorEnvs = 1 << 16;
+constexpr int kMaxThreads = 256;
+// Deals tried for one episode before the settings are judged to leave no game to play (a 1 x 2 board
+// with one mine and a random start is won before any step, every time).
+constexpr int kMaxDeals = 1000;
+constexpr const char* kNoGameToPlay = "every deal of these settings is over before its first step: there is no game to play";
 
 std::vector<py::ssize_t> with_batch(py::ssize_t batch, const std::vector<long>& shape) {
     std::vector<py::ssize_t> dims{batch};
@@ -19,6 +24,12 @@ std::vector<py::ssize_t> dims_of(const std::vector<long>& shape) { return {shape
 
 py::object info_value(const InfoValue& value) {
     return std::visit([](auto v) -> py::object { return py::cast(v); }, value);
+}
+
+int checked_threads(int threads) {
+    if (threads < 1 || threads > kMaxThreads)
+        throw py::value_error("threads must be in 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(threads));
+    return threads;
 }
 
 // Runs `work` with the GIL released when it may take long (an AI opponent thinking).
@@ -33,15 +44,21 @@ void run(bool slow, F&& work) {
 
 // ---- One env -------------------------------------------------------------------------------------
 
-PyEnv::PyEnv(const EnvSpec& spec) : spec_(spec), game_(spec.make()) {}
+PyEnv::PyEnv(const EnvSpec& spec) : spec_(spec), game_(spec.make()), planes_shape_(dims_of(spec.observation.planes.shape)) {}
 
 py::tuple PyEnv::reset(py::handle seed) {
     const std::optional<uint64_t> given = seed.is_none() ? std::nullopt : std::optional(seed_from(seed));
     const std::unique_lock lock = lock_object(mutex_);
     if (!given && !started_) throw py::value_error("the first reset needs a seed");
-    const uint64_t episode_seed = given ? *given : seeds_.next_u64();
-    run(spec_.slow, [&] { game_->reset(episode_seed); });
     if (given) seeds_ = Rng(*given);
+    uint64_t episode_seed = given ? *given : seeds_.next_u64();
+    run(spec_.slow, [&] {
+        game_->reset(episode_seed);
+        for (int deal = 1; game_->env().episode_over(); ++deal) {
+            if (deal == kMaxDeals) throw std::invalid_argument(kNoGameToPlay);
+            game_->reset(episode_seed = seeds_.next_u64());
+        }
+    });
     started_ = true;
     episode_seed_ = episode_seed;
     return py::make_tuple(observation_locked(), info_locked());
@@ -78,26 +95,35 @@ std::string PyEnv::render() {
 py::object PyEnv::observation_locked() const {
     const Observation seen = game_->env().observation();
     const ObservationSpec& spec = spec_.observation;
-    py::array_t<float> planes = array_copy(dims_of(spec.planes.shape), seen.planes.data());
+    py::array_t<int8_t> planes = array_copy<int8_t>(planes_shape_, seen.planes.data());
     if (spec.extras_name.empty()) return planes;
     py::dict observation;
     observation[py::str(spec.planes_name)] = std::move(planes);
-    observation[py::str(spec.extras_name)] = array_copy(dims_of(spec.extras.shape), seen.extras.data());
+    observation[py::str(spec.extras_name)] = array_copy<int8_t>(dims_of(spec.extras.shape), seen.extras.data());
     return observation;
 }
 
-py::dict PyEnv::info_locked() const {
-    std::vector<InfoField> fields;
-    game_->info(fields);
+py::dict PyEnv::info_locked() {
+    fields_.clear();
+    game_->info(fields_);
+    if (info_keys_.empty())  // the same keys every step: made once
+        for (const InfoField& field : fields_) info_keys_.emplace_back(field.key);
     py::dict info;
-    for (const InfoField& field : fields) info[field.key] = info_value(field.value);
+    for (size_t k = 0; k < fields_.size(); ++k) info[info_keys_[k]] = info_value(fields_[k].value);
     info["seed"] = episode_seed_;
     return info;
 }
 
+PyEnv& env_of(py::handle env) {
+    if (py::isinstance<PyEnv>(env)) return env.cast<PyEnv&>();
+    if (py::hasattr(env, "_core") && py::isinstance<PyEnv>(env.attr("_core"))) return env.attr("_core").cast<PyEnv&>();
+    throw py::type_error("expected a gridlab environment, got " + std::string(py::str(py::type::of(env).attr("__name__"))));
+}
+
 // ---- N envs --------------------------------------------------------------------------------------
 
-PyVecEnv::PyVecEnv(const EnvSpec& spec, int num_envs, bool copy) : spec_(spec), copy_(copy) {
+PyVecEnv::PyVecEnv(const EnvSpec& spec, int num_envs, bool copy, int threads)
+    : spec_(spec), copy_(copy), pool_(checked_threads(threads)), scratch_(static_cast<size_t>(pool_.threads())) {
     if (num_envs < 1 || num_envs > kMaxVectorEnvs)
         throw py::value_error("num_envs must be in 1.." + std::to_string(kMaxVectorEnvs) + ", got " + std::to_string(num_envs));
     const py::ssize_t n = num_envs;
@@ -105,20 +131,22 @@ PyVecEnv::PyVecEnv(const EnvSpec& spec, int num_envs, bool copy) : spec_(spec), 
     streams_.resize(envs_.size());
     episode_seeds_.assign(envs_.size(), 0);
     needs_reset_.assign(envs_.size(), 0);
-    planes_ = py::array_t<float>(with_batch(n, spec.observation.planes.shape));
-    if (!spec.observation.extras_name.empty()) extras_ = py::array_t<float>(with_batch(n, spec.observation.extras.shape));
+    planes_ = py::array_t<int8_t>(with_batch(n, spec.observation.planes.shape));
+    if (!spec.observation.extras_name.empty()) extras_ = py::array_t<int8_t>(with_batch(n, spec.observation.extras.shape));
     rewards_ = py::array_t<double>(n);
     terminated_ = py::array_t<bool>(n);
     truncated_ = py::array_t<bool>(n);
     masks_ = py::array_t<bool>({n, static_cast<py::ssize_t>(spec.action_count)});
     seeds_column_ = py::array_t<uint64_t>(n);
+    kept_ = {planes_.mutable_data(), spec.observation.extras_name.empty() ? nullptr : extras_.mutable_data(), rewards_.mutable_data(),
+             terminated_.mutable_data(), truncated_.mutable_data(), masks_.mutable_data(), seeds_column_.mutable_data()};
 }
 
 void PyVecEnv::allocate_infos(const GameEnv& game) {
-    scratch_.clear();
-    game.info(scratch_);
+    std::vector<InfoField> fields;
+    game.info(fields);
     const py::ssize_t n = num_envs();
-    for (const InfoField& field : scratch_) {
+    for (const InfoField& field : fields) {
         InfoColumn column{field.key, {}, nullptr};
         if (std::holds_alternative<bool>(field.value))
             column.values = py::array_t<bool>(n);
@@ -132,25 +160,26 @@ void PyVecEnv::allocate_infos(const GameEnv& game) {
 }
 
 void PyVecEnv::reset_env(int i) {
-    episode_seeds_[i] = streams_[i].next_u64();
-    envs_[i]->reset(episode_seeds_[i]);
+    for (int deal = 0; deal == 0 || envs_[i]->env().episode_over(); ++deal) {
+        if (deal == kMaxDeals) throw std::invalid_argument(kNoGameToPlay);
+        episode_seeds_[i] = streams_[i].next_u64();
+        envs_[i]->reset(episode_seeds_[i]);
+    }
     needs_reset_[i] = 0;
 }
 
-void PyVecEnv::write_env(int i) {
+void PyVecEnv::write_env(int i, std::vector<InfoField>& fields) {
     const GameEnv& game = *envs_[i];
     const Observation seen = game.env().observation();
-    std::memcpy(planes_.mutable_data() + i * seen.planes.size(), seen.planes.data(), seen.planes.size() * sizeof(float));
-    if (!seen.extras.empty())
-        std::memcpy(extras_.mutable_data() + i * seen.extras.size(), seen.extras.data(), seen.extras.size() * sizeof(float));
+    std::copy(seen.planes.begin(), seen.planes.end(), kept_.planes + i * seen.planes.size());
+    std::copy(seen.extras.begin(), seen.extras.end(), kept_.extras + i * seen.extras.size());
     const std::span<const uint8_t> mask = game.env().action_mask();
-    bool* mask_row = masks_.mutable_data() + static_cast<size_t>(i) * mask.size();
-    for (size_t a = 0; a < mask.size(); ++a) mask_row[a] = mask[a] != 0;
-    seeds_column_.mutable_data()[i] = episode_seeds_[i];
-    scratch_.clear();
-    game.info(scratch_);
+    std::copy(mask.begin(), mask.end(), kept_.masks + static_cast<size_t>(i) * mask.size());
+    kept_.seeds[i] = episode_seeds_[i];
+    fields.clear();
+    game.info(fields);
     for (size_t k = 0; k < infos_.size(); ++k) {
-        const InfoValue& value = scratch_[k].value;
+        const InfoValue& value = fields[k].value;
         if (const bool* flag = std::get_if<bool>(&value))
             static_cast<bool*>(infos_[k].data)[i] = *flag;
         else if (const int64_t* number = std::get_if<int64_t>(&value))
@@ -164,20 +193,26 @@ py::tuple PyVecEnv::reset(py::handle seed) {
     const std::optional<uint64_t> given = seed.is_none() ? std::nullopt : std::optional(seed_from(seed));
     const std::unique_lock lock = lock_object(mutex_);
     if (!given && !started_) throw py::value_error("the first reset needs a seed");
-    if (given)
+    if (given) {
         for (size_t i = 0; i < envs_.size(); ++i) streams_[i] = Rng::for_stream(*given, i);
+        sampler_ = Rng::for_stream(*given, envs_.size());
+    }
     {
         py::gil_scoped_release release;
-        for (int i = 0; i < num_envs(); ++i) reset_env(i);
+        pool_.run(num_envs(), [&](int, int begin, int end) {
+            for (int i = begin; i < end; ++i) reset_env(i);
+        });
     }
     if (!started_) allocate_infos(*envs_[0]);
     started_ = true;
-    std::fill_n(rewards_.mutable_data(), num_envs(), 0.0);
-    std::fill_n(terminated_.mutable_data(), num_envs(), false);
-    std::fill_n(truncated_.mutable_data(), num_envs(), false);
+    std::fill_n(kept_.rewards, num_envs(), 0.0);
+    std::fill_n(kept_.terminated, num_envs(), false);
+    std::fill_n(kept_.truncated, num_envs(), false);
     {
         py::gil_scoped_release release;
-        for (int i = 0; i < num_envs(); ++i) write_env(i);
+        pool_.run(num_envs(), [&](int share, int begin, int end) {
+            for (int i = begin; i < end; ++i) write_env(i, scratch_[share]);
+        });
     }
     return py::make_tuple(observation(), info());
 }
@@ -206,25 +241,27 @@ py::tuple PyVecEnv::step(py::handle actions) {
         if (!envs_[i]->env().action_mask()[static_cast<size_t>(action[i])])
             throw RefusedStep("env " + std::to_string(i) + ": action " + std::to_string(action[i]) + " is not allowed now");
     }
-    double* reward = rewards_.mutable_data();
-    bool* terminated = terminated_.mutable_data();
-    bool* truncated = truncated_.mutable_data();
+    double* reward = kept_.rewards;
+    bool* terminated = kept_.terminated;
+    bool* truncated = kept_.truncated;
     {
         py::gil_scoped_release release;
-        for (int i = 0; i < num_envs(); ++i) {
-            if (needs_reset_[i]) {
-                reset_env(i);
-                reward[i] = 0;
-                terminated[i] = truncated[i] = false;
-            } else {
-                const StepResult result = envs_[i]->step(static_cast<int>(action[i]));
-                reward[i] = result.reward;
-                terminated[i] = result.terminated;
-                truncated[i] = result.truncated;
-                needs_reset_[i] = result.terminated || result.truncated;
+        pool_.run(num_envs(), [&](int share, int begin, int end) {
+            for (int i = begin; i < end; ++i) {
+                if (needs_reset_[i]) {
+                    reset_env(i);
+                    reward[i] = 0;
+                    terminated[i] = truncated[i] = false;
+                } else {
+                    const StepResult result = envs_[i]->step(static_cast<int>(action[i]));
+                    reward[i] = result.reward;
+                    terminated[i] = result.terminated;
+                    truncated[i] = result.truncated;
+                    needs_reset_[i] = result.terminated || result.truncated;
+                }
+                write_env(i, scratch_[share]);
             }
-            write_env(i);
-        }
+        });
     }
     return py::make_tuple(observation(), returned(rewards_), returned(terminated_), returned(truncated_), info());
 }
@@ -232,6 +269,31 @@ py::tuple PyVecEnv::step(py::handle actions) {
 py::array_t<bool> PyVecEnv::action_masks() {
     const std::unique_lock lock = lock_object(mutex_);
     return py::array_t<bool>(masks_.request().shape, masks_.data());  // always a copy: a mask is kept to act on
+}
+
+py::array_t<int64_t> PyVecEnv::random_actions() {
+    const std::unique_lock lock = lock_object(mutex_);
+    py::array_t<int64_t> actions(num_envs());
+    int64_t* out = actions.mutable_data();
+    const int count = spec_.action_count;
+    for (int i = 0; i < num_envs(); ++i) {
+        const std::span<const uint8_t> mask = envs_[i]->env().action_mask();
+        out[i] = 0;
+        if (!started_ || needs_reset_[i]) continue;
+        // Uniform draws until one is allowed (most actions are, in every game); the k-th allowed
+        // action, k below their count, when draws keep missing.
+        int action = static_cast<int>(sampler_.below(count));
+        for (int draw = 0; draw < 8 && !mask[action]; ++draw) action = static_cast<int>(sampler_.below(count));
+        if (!mask[action]) {
+            int allowed = 0;
+            for (const uint8_t flag : mask) allowed += flag;
+            if (allowed == 0) continue;  // an ongoing episode always allows an action; never seen
+            int k = static_cast<int>(sampler_.below(allowed));
+            for (action = 0; !mask[action] || k-- > 0; ++action) {}
+        }
+        out[i] = action;
+    }
+    return actions;
 }
 
 py::object PyVecEnv::returned(const py::array& array) const {
@@ -309,6 +371,12 @@ void bind_envs(py::module_& m) {
         },
         py::arg("size"), py::arg("win"), py::arg("rule"), py::arg("opponent"), py::arg("play_as"));
 
+    m.def(
+        "stream_seed",
+        [](py::handle seed, py::handle index) { return Rng::for_stream(seed_from(seed), seed_from(index)).next_u64(); },
+        py::arg("seed"), py::arg("index"),
+        "The seed of episode `index` of a seeded run: vector env `index`'s first episode, the command line's game `index`");
+
     py::class_<PyEnv>(m, "Env", "One environment of an EnvSpec (gridlab.envs wraps it)")
         .def(py::init<const EnvSpec&>())
         .def("reset", &PyEnv::reset, py::arg("seed"))
@@ -319,11 +387,13 @@ void bind_envs(py::module_& m) {
         .def_property_readonly("episode_seed", &PyEnv::episode_seed);
 
     py::class_<PyVecEnv>(m, "VecEnv", "N environments of an EnvSpec stepped in one call (gridlab.vector wraps it)")
-        .def(py::init<const EnvSpec&, int, bool>(), py::arg("spec"), py::arg("num_envs"), py::arg("copy"))
+        .def(py::init<const EnvSpec&, int, bool, int>(), py::arg("spec"), py::arg("num_envs"), py::arg("copy"),
+             py::arg("threads"))
         .def_property_readonly("num_envs", &PyVecEnv::num_envs)
         .def("reset", &PyVecEnv::reset, py::arg("seed"))
         .def("step", &PyVecEnv::step, py::arg("actions"))
-        .def("action_masks", &PyVecEnv::action_masks);
+        .def("action_masks", &PyVecEnv::action_masks)
+        .def("random_actions", &PyVecEnv::random_actions);
 }
 
 }  // namespace gridlab::python

@@ -28,7 +28,9 @@ struct InfoField {
     InfoValue value;
 };
 
-// One array of the observation: its shape as Python sees it and the range of its values.
+// One array of the observation: its shape as Python sees it and the range of its values. Every game's
+// observation holds small whole numbers (-1..9: codes, counts, 0/1 planes), which Python gets as int8
+// (a replay of a million boards is a quarter of its size in floats, and exact).
 struct ArraySpec {
     std::vector<long> shape;
     float low = 0, high = 0;

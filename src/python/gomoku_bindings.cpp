@@ -65,7 +65,7 @@ void bind_gomoku(py::module_& m) {
             py::arg("text"), py::arg("win") = kDefaultWinLength, py::arg("rule") = "freestyle")
         .def_static(
             "of_env",
-            [](PyEnv& env) { return env.with_game([](const GameEnv& game) { return as_game<GomokuEnv>(game).env().state(); }); },
+            [](py::handle env) { return env_of(env).with_game([](const GameEnv& game) { return as_game<GomokuEnv>(game).env().state(); }); },
             py::arg("env"))
         .def("copy", [](const State& state) { return state; })
         .def_property_readonly("size", &State::size)

@@ -55,14 +55,15 @@ nlohmann::json heads_architecture(const learn::Model& model) {
 void bind_learn(py::module_& m) {
     py::class_<ModelHandle>(m, "Model", "A model file: a network with its game, architecture, weights and settings")
         .def_static(
-            "load", [](const std::string& path, const std::string& game) { return handle_of(learn::load_model(read_binary_file(path), game)); },
+            "load",
+            [](const py::handle& path, const std::string& game) { return handle_of(learn::load_model(read_binary_file(path_text(path)), game)); },
             py::arg("path"), py::arg("game") = "")
         .def_static(
             "from_bytes",
             [](const py::bytes& bytes, const std::string& game) { return handle_of(learn::load_model(std::string(bytes), game)); },
             py::arg("data"), py::arg("game") = "")
         .def("to_bytes", [](const ModelHandle& h) { return py::bytes(learn::save_model(h.model)); })
-        .def("save", [](const ModelHandle& h, const std::string& path) { write_binary_file(path, learn::save_model(h.model)); },
+        .def("save", [](const ModelHandle& h, const py::handle& path) { write_binary_file(path_text(path), learn::save_model(h.model)); },
              py::arg("path"))
         .def_property_readonly("game", [](const ModelHandle& h) { return h.model.game; })
         .def_property_readonly("settings", [](const ModelHandle& h) { return to_python(h.model.settings); })

@@ -89,8 +89,8 @@ void bind_minesweeper(py::module_& m) {
             py::arg("view"), py::arg("mines"))
         .def_static(
             "of_env",
-            [](PyEnv& env) {
-                return env.with_game([](const GameEnv& game) { return as_game<MinesweeperEnv>(game).env().state()->position(); });
+            [](py::handle env) {
+                return env_of(env).with_game([](const GameEnv& game) { return as_game<MinesweeperEnv>(game).env().state()->position(); });
             },
             py::arg("env"))
         .def_property_readonly("rows", [](const Position& p) { return p.cells.rows(); })

@@ -104,7 +104,7 @@ void bind_puyo(py::module_& m) {
             py::arg("pairs"), py::arg("rules") = "tsu", py::arg("colors") = 4)
         .def_static(
             "of_env",
-            [](PyEnv& env) { return env.with_game([](const GameEnv& game) { return as_game<PuyoEnv>(game).env().state(); }); },
+            [](py::handle env) { return env_of(env).with_game([](const GameEnv& game) { return as_game<PuyoEnv>(game).env().state(); }); },
             py::arg("env"))
         .def("copy", [](const State& state) { return state; })
         .def_property_readonly("rules", [](const State& s) { return rules_name(s.settings().rules); })

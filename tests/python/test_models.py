@@ -1,0 +1,62 @@
+"""Model files from Python: load, save, forward, and the AIs that play them."""
+
+import numpy as np
+import pytest
+
+import gridlab
+from conftest import run_cli
+
+
+@pytest.fixture(scope="module")
+def minesweeper_model(tmp_path_factory):
+    path = tmp_path_factory.mktemp("models") / "ms.model"
+    run_cli("minesweeper", "train", "--level", "beginner", "--episodes", "30", "--seed", "2", "--out", str(path))
+    return path
+
+
+def test_load_forward_save(minesweeper_model, tmp_path):
+    model = gridlab.load_model(minesweeper_model)
+    assert model.game == "minesweeper" and model.parameter_count > 0
+    assert model.architecture[0]["type"] == "conv2d" and model.heads == {}
+    assert model.settings["episodes"] >= 30
+    boards = np.zeros((2, model.architecture[0]["in"], 9, 9), dtype=np.float32)
+    scores = model.forward(boards)
+    assert scores.shape == (2, 1, 9, 9) and scores.dtype == np.float32
+    assert np.array_equal(scores[0], scores[1])
+    copy = tmp_path / "copy.model"
+    model.save(copy)
+    assert copy.read_bytes() == minesweeper_model.read_bytes() == model.to_bytes()
+    assert np.array_equal(gridlab.load_model(copy.read_bytes()).forward(boards), scores)
+
+
+def test_the_learned_solver_plays_a_model_file(minesweeper_model):
+    env = gridlab.make("Minesweeper-v0", level="beginner")
+    env.reset(seed=1)
+    decision = gridlab.make_ai("minesweeper", f"learned:model={minesweeper_model}").decide(env)
+    assert decision["guess"] and 0 <= decision["action"] < 81
+    assert np.nanmax(decision["probabilities"]) <= 1
+
+
+def test_bad_models_raise_model_error(minesweeper_model, tmp_path):
+    data = minesweeper_model.read_bytes()
+    for bad in (b"", b"GLNN", data[:-1], data[:40] + b"x" + data[41:], b"hello world" * 10):
+        with pytest.raises(gridlab.ModelError):
+            gridlab.load_model(bad)
+    with pytest.raises(gridlab.ModelError, match="not puyo"):
+        gridlab.load_model(minesweeper_model, game="puyo")
+    with pytest.raises(FileNotFoundError):
+        gridlab.load_model(tmp_path / "missing.model")
+    assert issubclass(gridlab.ModelError, ValueError)
+
+
+def test_forward_refuses_bad_inputs(minesweeper_model):
+    model = gridlab.load_model(minesweeper_model)
+    planes = model.architecture[0]["in"]
+    for bad in (np.zeros((2, 3, 9, 9)), np.zeros((9, 9)), np.zeros((0, planes, 9, 9)), np.zeros((2, planes, 9))):
+        with pytest.raises(ValueError):
+            model.forward(bad)
+    with pytest.raises(TypeError):
+        model.forward(np.array([["a"]]))
+    with pytest.raises(ValueError, match="split"):
+        model.forward(np.empty((100, planes, 64, 64), dtype=np.float32))
+    assert model.forward(np.full((1, planes, 9, 9), np.nan)).shape == (1, 1, 9, 9)
