@@ -52,7 +52,21 @@ def observation_space(spec) -> spaces.Space:
     return spaces.Dict({key: _box(array) for key, array in observation.items()})
 
 
-class _LocalEnvBase:
+class ContextManaged:
+    """close(), and `with` closing: what Gymnasium's environments and vectors have."""
+
+    def close(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+class _LocalEnvBase(ContextManaged):
     """What gymnasium.Env gives an environment, for when Gymnasium is not installed."""
 
     metadata: dict = {}
@@ -76,16 +90,6 @@ class _LocalEnvBase:
     @property
     def unwrapped(self):
         return self
-
-    def close(self):
-        pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
 
     def __str__(self):
         return f"<{type(self).__name__} instance>"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _core
-from .envs import check_seed, env_class, fresh_seed, gymnasium, observation_space, spaces
+from .envs import ContextManaged, check_seed, env_class, fresh_seed, gymnasium, observation_space, spaces
 
 if gymnasium is not None:
     from gymnasium.vector import AutoresetMode, VectorEnv as _VectorBase
@@ -24,18 +24,8 @@ if gymnasium is not None:
     _NEXT_STEP = AutoresetMode.NEXT_STEP
 else:
 
-    class _VectorBase:
+    class _VectorBase(ContextManaged):
         metadata: dict = {}
-
-        def close(self):
-            pass
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.close()
-            return False
 
     _NEXT_STEP = "next_step"
 

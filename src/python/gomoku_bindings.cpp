@@ -47,6 +47,7 @@ struct AiHandle {
     AiSpec spec;
     std::unique_ptr<Search> ai;
     std::mutex mutex;
+    std::string name() const { return spec.name; }
 };
 
 }  // namespace
@@ -99,30 +100,23 @@ void bind_gomoku(py::module_& m) {
         .def("parse_move", [](const State& s, const std::string& text) { return parse_move(text, s.size()); }, py::arg("text"))
         .def("__str__", &State::to_text);
 
-    py::class_<AiHandle>(m, "GomokuAi", "A Gomoku AI made from its spec")
-        .def(py::init([](const std::string& spec, py::handle seed) {
-                 auto handle = std::make_unique<AiHandle>();
-                 handle->spec = parse_ai_spec(spec);
-                 handle->ai = make_ai(handle->spec, seed_from(seed));
-                 return handle;
-             }),
-             py::arg("spec"), py::arg("seed"))
-        .def_property_readonly("name", [](const AiHandle& h) { return h.spec.name; })
-        .def(
-            "decide",
-            [](AiHandle& handle, const State& state) {
-                if (state.is_terminal()) throw py::value_error("the game is over: there is no move to choose");
-                const std::unique_lock lock = lock_object(handle.mutex);
-                int action = -1;
-                SearchReport report;
-                {
-                    py::gil_scoped_release release;
-                    action = handle.ai->choose(state);
-                    report = handle.ai->result();
-                }
-                return report_dict(action, report, state.size());
-            },
-            py::arg("state"));
+    bind_ai<AiHandle>(
+        m, "GomokuAi", "A Gomoku AI made from its spec",
+        [](const std::string& spec, uint64_t seed) {
+            auto handle = std::make_unique<AiHandle>();
+            handle->spec = parse_ai_spec(spec);
+            handle->ai = make_ai(handle->spec, seed);
+            return handle;
+        },
+        [](AiHandle& handle, const State& state) {
+            if (state.is_terminal()) throw py::value_error("the game is over: there is no move to choose");
+            const auto [action, report] = think_released(handle.mutex, [&] {
+                const int chosen = handle.ai->choose(state);
+                return std::pair(chosen, handle.ai->result());
+            });
+            return report_dict(action, report, state.size());
+        },
+        "state");
 }
 
 }  // namespace gridlab::python

@@ -75,6 +75,7 @@ py::dict decision_dict(const Decision& decision, int rows, int cols) {
 struct SolverHandle {
     std::unique_ptr<Solver> solver;
     std::mutex mutex;
+    std::string name() const { return std::string(solver->name()); }
 };
 
 }  // namespace
@@ -99,26 +100,18 @@ void bind_minesweeper(py::module_& m) {
         .def("view", &view_array)
         .def("__str__", &analysis_text);
 
-    py::class_<SolverHandle>(m, "MinesweeperSolver", "A Minesweeper solver made from its spec")
-        .def(py::init([](const std::string& spec, py::handle seed) {
-                 auto handle = std::make_unique<SolverHandle>();
-                 handle->solver = make_solver_from_spec(spec, Rng(seed_from(seed)));
-                 return handle;
-             }),
-             py::arg("spec"), py::arg("seed"))
-        .def_property_readonly("name", [](const SolverHandle& h) { return std::string(h.solver->name()); })
-        .def(
-            "decide",
-            [](SolverHandle& handle, const Position& position) {
-                const std::unique_lock lock = lock_object(handle.mutex);
-                Decision decision;
-                {
-                    py::gil_scoped_release release;
-                    decision = handle.solver->decide(position);
-                }
-                return decision_dict(decision, position.cells.rows(), position.cells.cols());
-            },
-            py::arg("position"));
+    bind_ai<SolverHandle>(
+        m, "MinesweeperSolver", "A Minesweeper solver made from its spec",
+        [](const std::string& spec, uint64_t seed) {
+            auto handle = std::make_unique<SolverHandle>();
+            handle->solver = make_solver_from_spec(spec, Rng(seed));
+            return handle;
+        },
+        [](SolverHandle& handle, const Position& position) {
+            const Decision decision = think_released(handle.mutex, [&] { return handle.solver->decide(position); });
+            return decision_dict(decision, position.cells.rows(), position.cells.cols());
+        },
+        "position");
 }
 
 }  // namespace gridlab::python

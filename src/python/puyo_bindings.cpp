@@ -81,6 +81,7 @@ struct AiHandle {
     std::unique_ptr<Ai> ai;
     RuleSet rules = RuleSet::Tsu;
     std::mutex mutex;
+    std::string name() const { return spec.name; }
 };
 
 }  // namespace
@@ -135,32 +136,25 @@ void bind_puyo(py::module_& m) {
             py::arg("action"))
         .def("__str__", &State::to_text);
 
-    py::class_<AiHandle>(m, "PuyoAi", "A Puyo AI made from its spec")
-        .def(py::init([](const std::string& spec, py::handle seed) {
-                 auto handle = std::make_unique<AiHandle>();
-                 handle->spec = parse_ai_spec(spec);
-                 handle->seed = seed_from(seed);
-                 return handle;
-             }),
-             py::arg("spec"), py::arg("seed"))
-        .def_property_readonly("name", [](const AiHandle& h) { return h.spec.name; })
-        .def(
-            "decide",
-            [](AiHandle& handle, const State& state) {
-                if (state.terminal()) throw py::value_error("the game is over: there is no placement to choose");
-                const std::unique_lock lock = lock_object(handle.mutex);
+    bind_ai<AiHandle>(
+        m, "PuyoAi", "A Puyo AI made from its spec",
+        [](const std::string& spec, uint64_t seed) {
+            auto handle = std::make_unique<AiHandle>();
+            handle->spec = parse_ai_spec(spec);
+            handle->seed = seed;
+            return handle;
+        },
+        [](AiHandle& handle, const State& state) {
+            if (state.terminal()) throw py::value_error("the game is over: there is no placement to choose");
+            return plan_dict(think_released(handle.mutex, [&] {
                 if (!handle.ai || handle.rules != state.settings().rules) {
                     handle.ai = make_ai(handle.spec, handle.seed, state.settings().rules);
                     handle.rules = state.settings().rules;
                 }
-                Plan plan;
-                {
-                    py::gil_scoped_release release;
-                    plan = handle.ai->decide(state);
-                }
-                return plan_dict(plan);
-            },
-            py::arg("state"));
+                return handle.ai->decide(state);
+            }));
+        },
+        "state");
 }
 
 }  // namespace gridlab::python

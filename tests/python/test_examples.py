@@ -44,10 +44,10 @@ def test_gomoku_mcts_plays_against_ab():
 
 
 def test_minesweeper_torch_learns_from_rewards():
-    """A short run (300 updates, about a minute of CPU) already wins beginner games; the README's
-    15-minute run is the full measurement."""
+    """A short run (450 updates, about 40 s of CPU) already wins beginner games (0.395 when measured,
+    against about 0 for random moves); the README's 15-minute run is the full measurement."""
     import minesweeper_torch
 
-    network, games, updates, _ = minesweeper_torch.train(minutes=0, updates=300, seed=1)
-    assert updates == 300 and games > 100
-    assert minesweeper_torch.evaluate(network, 200, seed=123) >= 0.25
+    network, games, updates, _ = minesweeper_torch.train(minutes=0, updates=450, seed=1)
+    assert updates == 450 and games > 1000
+    assert minesweeper_torch.evaluate(network, 200, seed=123) >= 0.3

@@ -10,7 +10,7 @@ from conftest import run_cli
 @pytest.fixture(scope="module")
 def minesweeper_model(tmp_path_factory):
     path = tmp_path_factory.mktemp("models") / "ms.model"
-    run_cli("minesweeper", "train", "--level", "beginner", "--episodes", "30", "--seed", "2", "--out", str(path))
+    run_cli("minesweeper", "train", "--level", "beginner", "--episodes", "5", "--seed", "2", "--out", str(path))
     return path
 
 
@@ -18,7 +18,7 @@ def test_load_forward_save(minesweeper_model, tmp_path):
     model = gridlab.load_model(minesweeper_model)
     assert model.game == "minesweeper" and model.parameter_count > 0
     assert model.architecture[0]["type"] == "conv2d" and model.heads == {}
-    assert model.settings["episodes"] >= 30
+    assert model.settings["episodes"] >= 5
     boards = np.zeros((2, model.architecture[0]["in"], 9, 9), dtype=np.float32)
     scores = model.forward(boards)
     assert scores.shape == (2, 1, 9, 9) and scores.dtype == np.float32
