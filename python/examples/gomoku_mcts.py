@@ -65,9 +65,9 @@ def play(games, playouts, opponent, size, win, seed):
         while not state.terminal:
             move = mcts_move(state, playouts, rng) if state.to_move == mcts_side else ai.act(state)
             state.apply(move)
-        key = "draws" if state.winner == 0 else "wins" if state.winner == mcts_side else "losses"
-        results[key] += 1
-        print(f"game {game + 1}: Python MCTS as {'black' if mcts_side == -1 else 'white'}: {key[:-1]} in {state.num_moves} moves")
+        outcome = "draw" if state.winner == 0 else "win" if state.winner == mcts_side else "loss"
+        results[{"draw": "draws", "win": "wins", "loss": "losses"}[outcome]] += 1
+        print(f"game {game + 1}: Python MCTS as {'black' if mcts_side == -1 else 'white'}: {outcome} in {state.num_moves} moves")
     return results
 
 
