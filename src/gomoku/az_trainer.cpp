@@ -74,7 +74,8 @@ AzTrainSettings lesson_settings(const Settings& board) {
         return s;
     }
     // 8x8, five in a row (docs/gomoku-alphazero.md, run C4): the dense policy head; about 2.2 s of native
-    // CPU a game (3.3 s in a browser), so 600 games and their tests fill about 45 minutes of a browser thread.
+    // CPU a game (3.3 s in a browser at 6x6's wasm/native 1.53), so 600 games are about 33 minutes of a
+    // browser thread and their tests the rest of the 45 (an estimate: not run whole in a browser).
     s.shape = {32, 3, 4};
     s.playouts = 200;
     s.eval_mcts_playouts = 1000;
