@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import gridlab
 
 EXPECTED = (ValueError, TypeError, RuntimeError, OSError, OverflowError)
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 anything = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(min_value=-2, max_value=600), st.floats(allow_nan=True),
