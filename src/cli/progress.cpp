@@ -31,13 +31,14 @@ std::string clock_text(double seconds) {
 
 }  // namespace
 
-Progress::Progress(std::string units, int64_t target_units, double target_seconds, int64_t line_every)
+Progress::Progress(std::string units, int64_t target_units, double target_seconds, int64_t line_every, bool cpu_time)
     : units_(std::move(units)),
       target_units_(target_units),
       target_seconds_(target_seconds),
       line_every_(std::max<int64_t>(1, line_every)),
       next_line_(line_every_),
-      terminal_(stderr_is_terminal() == 1) {}
+      terminal_(stderr_is_terminal() == 1),
+      cpu_time_(cpu_time) {}
 
 void Progress::update(int64_t done, const std::string& extra) {
     const double seconds = this->seconds();

@@ -1,6 +1,7 @@
 // Progress of a long command (training) on stderr: a bar redrawn in place with the rate and the time
 // left when stderr is a terminal, else one line per `line_every` units so that a log stays readable.
-// The target is a count of units (episodes, games) or a time in seconds.
+// The target is a count of units (episodes, games) or a time in seconds: of the wall clock, or of the
+// calling thread's CPU (fair on a shared machine, where other work slows the wall clock's runs).
 #pragma once
 
 #include <algorithm>
@@ -14,11 +15,12 @@ namespace gridlab::cli {
 class Progress {
 public:
     // `units`: what is counted ("episodes"); exactly one of target_units and target_seconds is > 0.
-    Progress(std::string units, int64_t target_units, double target_seconds, int64_t line_every);
+    Progress(std::string units, int64_t target_units, double target_seconds, int64_t line_every, bool cpu_time = false);
     // Reports `done` units so far; `extra` is appended (e.g. "win 62%").
     void update(int64_t done, const std::string& extra);
     void finish();  // ends the bar's line
-    double seconds() const { return watch_.elapsed_ms() / 1000.0; }
+    // Seconds so far, on the clock the target is counted in.
+    double seconds() const { return (cpu_time_ ? cpu_watch_.elapsed_ms() : watch_.elapsed_ms()) / 1000.0; }
 
 private:
     std::string units_;
@@ -28,7 +30,9 @@ private:
     int64_t next_line_;
     bool terminal_;
     double last_draw_ms_ = -1e9;
+    bool cpu_time_;
     Stopwatch watch_;
+    CpuStopwatch cpu_watch_;
 };
 
 // Trains in chunks so that progress can be shown: a budget of `target` units (games, episodes) stops
