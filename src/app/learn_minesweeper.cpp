@@ -1,8 +1,8 @@
 // The Minesweeper lesson: a network learns which hidden cells hide mines. Its live game is played by
 // the network, its mine chances beside the exact ones of the probability solver.
 //
-// Parameters: level (small: 6x6 with 5 mines, beginner: 9x9 with 10), or rows, cols and mines for
-// another board; width and depth (the network), lr (learning rate), explore (the chance of a random
+// Parameters: level (small: 6x6 with 5 mines, beginner: 9x9 with 10, intermediate: 16x16 with 40,
+// expert: 16x30 with 99), or rows, cols and mines for another board; width and depth (the network), lr (learning rate), explore (the chance of a random
 // move while training), rewards (seed-000|seed-004), seed.
 #include <imgui.h>
 
@@ -26,8 +26,11 @@ namespace {
 
 namespace ms = gridlab::minesweeper;
 
-constexpr const char* kBoards[] = {"small", "beginner", "custom"};
-constexpr const char* kBoardNames[] = {tr_key("small: 6x6, 5 mines"), tr_key("beginner: 9x9, 10 mines"), tr_key("custom")};
+constexpr const char* kBoards[] = {"small", "beginner", "intermediate", "expert", "custom"};
+constexpr int kBoardCount = 5, kCustomBoard = 4;
+constexpr const char* kBoardNames[] = {tr_key("small: 6x6, 5 mines"), tr_key("beginner: 9x9, 10 mines"),
+                                       tr_key("intermediate: 16x16, 40 mines"), tr_key("expert: 16x30, 99 mines"),
+                                       tr_key("custom")};
 constexpr const char* kRewards[] = {"seed-000", "seed-004"};  // the ids of the seeds that define them
 constexpr const char* kRewardNames[] = {tr_key("Simple"), tr_key("Harder cells count more")};
 constexpr const char* kRewardsHelp =
@@ -46,10 +49,12 @@ bool same_board(const ms::Settings& a, const ms::Settings& b) {
     return a.rows == b.rows && a.cols == b.cols && a.mines == b.mines;
 }
 
-// "small", "beginner" or "custom" for a board.
+// "small", "beginner", "intermediate", "expert" or "custom" for a board.
 std::string level_name(const ms::Settings& board) {
     if (same_board(board, kSmallBoard)) return "small";
-    return same_board(board, ms::level_settings("beginner")) ? "beginner" : "custom";
+    for (const char* level : {"beginner", "intermediate", "expert"})
+        if (same_board(board, ms::level_settings(level))) return level;
+    return "custom";
 }
 
 ms::TrainSettings parse_run(const Params& params) {
@@ -62,8 +67,8 @@ ms::TrainSettings parse_run(const Params& params) {
         const int most_mines = s.board.rows * s.board.cols - 9;
         s.board.mines = int_param(params, "mines", std::min(10, most_mines), 1, most_mines);
     } else {
-        const std::string level = choice_param(params, "level", "beginner", {"small", "beginner"});
-        s.board = level == "small" ? kSmallBoard : ms::level_settings("beginner");
+        const std::string level = choice_param(params, "level", "beginner", {"small", "beginner", "intermediate", "expert"});
+        s.board = level == "small" ? kSmallBoard : ms::level_settings(level);
     }
     s.shape.width = int_param(params, "width", s.shape.width, 1, 64);
     s.shape.depth = int_param(params, "depth", s.shape.depth, 1, 8);
@@ -126,8 +131,9 @@ public:
     Params play_params() const override {
         const ms::Settings& board = trainer_->settings().board;
         Params play{{"game", "minesweeper"}, {"ai", "learned"}, {"show", "probability"}};
-        if (same_board(board, ms::level_settings("beginner"))) {
-            play["level"] = "beginner";
+        const std::string level = level_name(board);
+        if (level != "small" && level != "custom") {
+            play["level"] = level;
         } else {
             play["level"] = "custom";
             play["rows"] = std::to_string(board.rows);
@@ -297,7 +303,7 @@ nlohmann::json MinesweeperLesson::live_state() const {
 
 void MinesweeperLesson::edit_from_run() {
     const ms::TrainSettings& s = trainer_->settings();
-    edit_board_ = index_of(kBoards, 3, level_name(s.board));
+    edit_board_ = index_of(kBoards, kBoardCount, level_name(s.board));
     edit_rows_ = s.board.rows;
     edit_cols_ = s.board.cols;
     edit_mines_ = s.board.mines;
@@ -316,7 +322,7 @@ Params MinesweeperLesson::edited_params() const {
                   {"explore", format_number(edit_explore_)},
                   {"rewards", kRewards[edit_rewards_]}};
     if (!edit_seed_.empty()) params["seed"] = edit_seed_;
-    if (edit_board_ != 2) {
+    if (edit_board_ != kCustomBoard) {
         params["level"] = kBoards[edit_board_];
     } else {
         params["rows"] = std::to_string(edit_rows_);
@@ -328,8 +334,8 @@ Params MinesweeperLesson::edited_params() const {
 
 void MinesweeperLesson::build_settings() {
     setting_width();
-    combo_translated(tr("Board"), &edit_board_, kBoardNames, 3);
-    if (edit_board_ == 2) {
+    combo_translated(tr("Board"), &edit_board_, kBoardNames, kBoardCount);
+    if (edit_board_ == kCustomBoard) {
         setting_width();
         ImGui::SliderInt(tr("Rows"), &edit_rows_, 4, 16);
         setting_width();

@@ -184,14 +184,28 @@ EvalSettings eval_settings(const EvalOptions& o) {
     return eval;
 }
 
+nlohmann::json audit_json(const Audit& audit) {
+    const double guesses = std::max<double>(1.0, static_cast<double>(audit.guesses));
+    return {{"decisions", audit.decisions},
+            {"missed_safe", audit.missed_safe},
+            {"lost_missing_safe", audit.lost_missing_safe},
+            {"guesses", audit.guesses},
+            {"lost_guessing", audit.lost_guessing},
+            {"mean_risk_taken", rounded(audit.risk_taken / guesses, 1e4)},
+            {"mean_least_risk", rounded(audit.least_risk / guesses, 1e4)},
+            {"not_judged", audit.inexact}};
+}
+
 void add_eval(CLI::App& game) {
     auto* cmd = game.add_subcommand("eval", "Play seeded games with a solver and report the win rate");
     auto options = std::make_shared<EvalOptions>();
-    auto per_board = std::make_shared<bool>(false);
+    auto per_board = std::make_shared<bool>(false), audit = std::make_shared<bool>(false);
     add_eval_options(cmd, *options);
     cmd->add_flag("--per-board", *per_board, "Also list each game: won, and its number of guesses");
-    cmd->callback([options, per_board] {
-        const EvalSettings eval = eval_settings(*options);
+    cmd->add_flag("--audit", *audit, "Also judge every decision by the exact probabilities (safe cells missed, risk of guesses)");
+    cmd->callback([options, per_board, audit] {
+        EvalSettings eval = eval_settings(*options);
+        eval.audit = *audit;
         const EvalResult result = evaluate(eval);
         const int cols = eval.settings.cols;
         nlohmann::json json{{"solver", eval.solver},
@@ -205,6 +219,7 @@ void add_eval(CLI::App& game) {
                     {"win_rate", rounded(result.win_rate, 1e4)},
                     {"ci95", {rounded(result.ci_low, 1e4), rounded(result.ci_high, 1e4)}},
                     {"ms_per_game", rounded(result.ms_per_game, 1e3)}};
+        if (*audit) json["audit"] = audit_json(result.audit);
         if (*per_board) {
             nlohmann::json games = nlohmann::json::array();
             for (const GameSummary& played : result.per_game)
@@ -241,9 +256,9 @@ void add_timing(CLI::App& game) {
 
 struct TrainOptions {
     BoardOptions board;
-    std::string rewards = "seed-000", out;
+    std::string rewards = "seed-000", out, curriculum;
     std::optional<int64_t> episodes;
-    std::optional<double> minutes;
+    std::optional<double> minutes, cpu_minutes;
     TrainSettings settings;
 };
 
@@ -259,11 +274,41 @@ nlohmann::json curve_json(const std::vector<CurvePoint>& curve) {
     return {{"episodes", episodes}, {"win_rate", win_rate}, {"mean_reward", reward}, {"loss", loss}};
 }
 
+// "beginner:2000,16x16x40:500": boards (a level, or ROWSxCOLSxMINES) and their episodes, with the
+// run's first-click rule.
+std::vector<Stage> parse_curriculum(const std::string& text, FirstClick rule) {
+    std::vector<Stage> stages;
+    std::string_view rest(text);
+    while (!rest.empty()) {
+        const size_t comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        const size_t colon = item.find(':');
+        if (colon == std::string_view::npos)
+            throw InputError("--curriculum: expected BOARD:EPISODES, got '" + std::string(item) + "'");
+        const std::string board(item.substr(0, colon));
+        Stage stage;
+        stage.episodes = parse_int(item.substr(colon + 1), 1, 100'000'000, "--curriculum episodes");
+        if (board == "beginner" || board == "intermediate" || board == "expert") {
+            stage.board = level_settings(board, rule);
+        } else {
+            int rows = 0, cols = 0, mines = 0;
+            char x1 = 0, x2 = 0;
+            std::istringstream in(board);
+            if (!(in >> rows >> x1 >> cols >> x2 >> mines) || x1 != 'x' || x2 != 'x' || !in.eof())
+                throw InputError("--curriculum: '" + board + "' is not a level or ROWSxCOLSxMINES");
+            stage.board = {rows, cols, mines, rule};
+        }
+        stages.push_back(stage);
+    }
+    return stages;
+}
+
 // Training with progress on stderr (train_in_chunks).
 void train(Trainer& trainer, const TrainOptions& o) {
     const int64_t target = o.episodes.value_or(0);
-    const double seconds = o.minutes.value_or(0) * 60.0;
-    Progress progress("episodes", target, seconds, o.settings.window);
+    const double seconds = (o.minutes ? *o.minutes : o.cpu_minutes.value_or(0)) * 60.0;
+    Progress progress("episodes", target, seconds, o.settings.window, o.cpu_minutes.has_value());
     const auto extra = [&] {
         const std::vector<CurvePoint>& curve = trainer.curve();
         return curve.empty() ? std::string() : "win " + std::to_string(std::lround(curve.back().win_rate * 100)) + "%";
@@ -279,14 +324,22 @@ void add_train(CLI::App& game) {
                          ->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
     auto* minutes = cmd->add_option("--minutes", o->minutes, "Or: minutes to train (weights depend on the machine)")
                         ->check(number_range(0.001, 100000.0));
+    auto* cpu_minutes = cmd->add_option("--cpu-minutes", o->cpu_minutes,
+                                        "Or: minutes of this process's CPU time (fair on a shared machine)")
+                            ->check(number_range(0.001, 100000.0));
     episodes->excludes(minutes);
+    cpu_minutes->excludes(episodes)->excludes(minutes);
     cmd->add_option("--seed", o->settings.seed, "Seed of the weights, the games and the exploration")
         ->required()
         ->check(seed_check());
     cmd->add_option("--rewards", o->rewards, "seed-000 or seed-004")->check(CLI::IsMember({"seed-000", "seed-004"}));
     cmd->add_option("--out", o->out, "Where to write the model file")->required();
+    cmd->add_option("--curriculum", o->curriculum,
+                    "Boards to learn on first, e.g. beginner:2000,16x16x40:500 (a level or ROWSxCOLSxMINES, and episodes)");
     cmd->add_option("--width", o->settings.shape.width, "Channels per hidden layer")->check(CLI::Range(1, 128));
     cmd->add_option("--depth", o->settings.shape.depth, "3x3 convolution layers")->check(CLI::Range(1, 12));
+    cmd->add_flag("--pool", o->settings.shape.pool, "A global-pooling layer before the last 3x3 convolution");
+    cmd->add_option("--dilation", o->settings.shape.dilation, "Dilation of the middle 3x3 convolutions")->check(CLI::Range(1, 8));
     cmd->add_option("--learning-rate", o->settings.learning_rate, "Adam's step size")->check(number_range(1e-6, 1.0));
     cmd->add_option("--exploration", o->settings.exploration, "Chance of a random move while training")
         ->check(number_range(0.0, 1.0));
@@ -296,11 +349,13 @@ void add_train(CLI::App& game) {
     cmd->add_option("--window", o->settings.window, "Episodes per point of the learning curve")
         ->check(CLI::Range(1, 1'000'000));
     cmd->callback([o] {
-        if (!o->episodes && !o->minutes) throw InputError("give --episodes or --minutes");
+        if (!o->episodes && !o->minutes && !o->cpu_minutes) throw InputError("give --episodes, --minutes or --cpu-minutes");
         o->settings.board = board_settings(o->board);
+        o->settings.curriculum = parse_curriculum(o->curriculum, o->settings.board.first_click);
         o->settings.rewards = parse_reward_scheme(o->rewards);
         Trainer trainer(o->settings);
         const Stopwatch watch;
+        const CpuStopwatch cpu_watch;
         train(trainer, *o);
         const double seconds = watch.elapsed_ms() / 1000.0;
         write_file(o->out, learn::save_model({"minesweeper", trainer.network(), trainer.describe()}));
@@ -309,6 +364,7 @@ void add_train(CLI::App& game) {
                     {"steps", trainer.steps()},
                     {"updates", trainer.updates()},
                     {"seconds", rounded(seconds, 1e2)},
+                    {"cpu_seconds", rounded(cpu_watch.elapsed_ms() / 1000.0, 1e2)},
                     {"steps_per_second", rounded(trainer.steps() / std::max(seconds, 1e-9), 1)},
                     {"win_rate", curve.empty() ? 0.0 : rounded(curve.back().win_rate, 1e4)},
                     {"curve", curve_json(curve)},

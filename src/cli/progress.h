@@ -1,6 +1,7 @@
 // Progress of a long command (training) on stderr: a bar redrawn in place with the rate and the time
 // left when stderr is a terminal, else one line per `line_every` units so that a log stays readable.
-// The target is a count of units (episodes, games) or a time in seconds.
+// The target is a count of units (episodes, games) or a time in seconds: of the wall clock, or of the
+// calling thread's CPU (fair on a shared machine, where other work slows the wall clock's runs).
 #pragma once
 
 #include <algorithm>
@@ -19,6 +20,7 @@ public:
     // Reports `done` units so far; `extra` is appended (e.g. "win 62%").
     void update(int64_t done, const std::string& extra);
     void finish();  // ends the bar's line
+    // Seconds so far, on the clock the target is counted in.
     double seconds() const { return (cpu_time_ ? cpu_watch_.elapsed_ms() : watch_.elapsed_ms()) / 1000.0; }
 
 private:

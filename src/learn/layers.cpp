@@ -70,31 +70,34 @@ nlohmann::json Dense::describe() const { return {{"type", "dense"}, {"in", in_},
 namespace {
 
 // Calls visit(column_index, image_index) for every tap that falls inside the image: the one walk
-// that both im2col (gather) and its transpose col2im (scatter-add) need.
+// that both im2col (gather) and its transpose col2im (scatter-add) need. Tap (ky, kx) of the cell
+// (y, x) reads the cell (y + (ky - k/2) d, x + (kx - k/2) d) for dilation d.
 template <typename Visit>
-void for_each_tap(int channels, int kernel, int height, int width, Visit visit) {
-    const int pad = kernel / 2;
+void for_each_tap(int channels, int kernel, int dilation, int height, int width, Visit visit) {
+    const int reach = kernel / 2;
     const std::size_t cells = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
     std::size_t row = 0;
     for (int c = 0; c < channels; ++c)
         for (int ky = 0; ky < kernel; ++ky)
             for (int kx = 0; kx < kernel; ++kx, ++row)
                 for (int y = 0; y < height; ++y) {
-                    const int source_y = y + ky - pad;
+                    const int source_y = y + (ky - reach) * dilation, shift_x = (kx - reach) * dilation;
                     if (source_y < 0 || source_y >= height) continue;
-                    const int x_begin = std::max(0, pad - kx), x_end = std::min(width, width + pad - kx);
+                    const int x_begin = std::max(0, -shift_x), x_end = std::min(width, width - shift_x);
                     const std::size_t column = row * cells + static_cast<std::size_t>(y) * width;
                     const std::size_t image = (static_cast<std::size_t>(c) * height + source_y) * width;
                     for (int x = x_begin; x < x_end; ++x)
-                        visit(column + static_cast<std::size_t>(x), image + static_cast<std::size_t>(x + kx - pad));
+                        visit(column + static_cast<std::size_t>(x), image + static_cast<std::size_t>(x + shift_x));
                 }
 }
 
 }  // namespace
 
-Conv2d::Conv2d(int in_channels, int out_channels, int kernel) : in_(in_channels), out_(out_channels), kernel_(kernel) {
+Conv2d::Conv2d(int in_channels, int out_channels, int kernel, int dilation)
+    : in_(in_channels), out_(out_channels), kernel_(kernel), dilation_(dilation) {
     require_positive(in_channels, "conv2d: in");
     require_positive(out_channels, "conv2d: out");
+    require_positive(dilation, "conv2d: dilation");
     if (kernel <= 0 || kernel % 2 == 0)
         throw std::invalid_argument("conv2d: kernel must be odd and positive (same padding), got " +
                                     std::to_string(kernel));
@@ -117,7 +120,7 @@ const Tensor& Conv2d::forward(const Tensor& input) {
     for (int n = 0; n < batch; ++n) {
         float* columns = columns_.data() + columns_per_sample * static_cast<std::size_t>(n);
         const float* image = input.sample(n);
-        for_each_tap(in_, kernel_, height, width,
+        for_each_tap(in_, kernel_, dilation_, height, width,
                      [&](std::size_t column, std::size_t pixel) { columns[column] = image[pixel]; });
         const MatrixView y{output_.sample(n), out_, cells};
         for (int o = 0; o < out_; ++o) std::fill(y.row(o), y.row(o) + cells, bias_.value[o]);  // the sums start at the bias
@@ -147,7 +150,7 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
         multiply_add({column_grad_.data(), taps, cells}, transposed(weight_.value.data(), out_, taps),
                      row_major(dy, out_, cells));
         float* image_grad = input_grad_.sample(n);
-        for_each_tap(in_, kernel_, height, width,
+        for_each_tap(in_, kernel_, dilation_, height, width,
                      [&](std::size_t column, std::size_t pixel) { image_grad[pixel] += column_grad_[column]; });
     }
     for (int o = 0; o < out_; ++o)
@@ -158,7 +161,58 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
 }
 
 nlohmann::json Conv2d::describe() const {
-    return {{"type", "conv2d"}, {"in", in_}, {"out", out_}, {"kernel", kernel_}};
+    nlohmann::json description = {{"type", "conv2d"}, {"in", in_}, {"out", out_}, {"kernel", kernel_}};
+    if (dilation_ != 1) description["dilation"] = dilation_;  // files from before dilation stay the same
+    return description;
+}
+
+// ---- Global pooling -----------------------------------------------------------------------------
+// Forward: out[c] = in[c], out[C + c] = mean(in[c]) everywhere. Backward: each input cell gets its own
+// gradient plus, through the mean, the sum of the mean channel's gradient over the board / cells.
+
+GlobalPool::GlobalPool(int channels) : channels_(channels) { require_positive(channels, "global_pool: in"); }
+
+const Tensor& GlobalPool::forward(const Tensor& input) {
+    if (input.shape.size() != 4 || input.shape[1] != channels_)
+        throw std::invalid_argument("global_pool: expects (N, " + std::to_string(channels_) + ", H, W), got shape " +
+                                    shape_string(input.shape));
+    const int batch = input.shape[0];
+    const std::size_t cells = static_cast<std::size_t>(input.shape[2]) * static_cast<std::size_t>(input.shape[3]);
+    output_.reset({batch, 2 * channels_, input.shape[2], input.shape[3]});
+    for (int n = 0; n < batch; ++n) {
+        const float* in = input.sample(n);
+        float* out = output_.sample(n);
+        std::copy(in, in + static_cast<std::size_t>(channels_) * cells, out);
+        for (int c = 0; c < channels_; ++c) {
+            const float* plane = in + static_cast<std::size_t>(c) * cells;
+            double sum = 0.0;
+            for (std::size_t cell = 0; cell < cells; ++cell) sum += plane[cell];
+            float* mean = out + static_cast<std::size_t>(channels_ + c) * cells;
+            std::fill(mean, mean + cells, static_cast<float>(sum / static_cast<double>(cells)));
+        }
+    }
+    return output_;
+}
+
+const Tensor& GlobalPool::backward(const Tensor& output_grad) {
+    require_shape(output_grad.shape, output_.shape, "global_pool backward");
+    const int batch = output_.shape[0];
+    const std::size_t cells = static_cast<std::size_t>(output_.shape[2]) * static_cast<std::size_t>(output_.shape[3]);
+    input_grad_.reset({batch, channels_, output_.shape[2], output_.shape[3]});
+    for (int n = 0; n < batch; ++n) {
+        const float* dy = output_grad.sample(n);
+        float* dx = input_grad_.sample(n);
+        for (int c = 0; c < channels_; ++c) {
+            const float* mean_grad = dy + static_cast<std::size_t>(channels_ + c) * cells;
+            double sum = 0.0;
+            for (std::size_t cell = 0; cell < cells; ++cell) sum += mean_grad[cell];
+            const auto share = static_cast<float>(sum / static_cast<double>(cells));
+            const float* own = dy + static_cast<std::size_t>(c) * cells;
+            float* own_grad = dx + static_cast<std::size_t>(c) * cells;
+            for (std::size_t cell = 0; cell < cells; ++cell) own_grad[cell] = own[cell] + share;
+        }
+    }
+    return input_grad_;
 }
 
 // ---- Activations --------------------------------------------------------------------------------
@@ -194,19 +248,25 @@ namespace {
 constexpr int kMaxWidth = 4096;  // inputs, outputs or channels of one layer
 constexpr int kMaxKernel = 31;
 
+constexpr int kMaxDilation = 64;
+
 struct LayerSpec {
     std::string type;
-    int in = 0, out = 0, kernel = 0;  // dense: in, out; conv2d: in, out, kernel; activations: none
+    // dense: in, out; conv2d: in, out, kernel, dilation; global_pool: in (it gives 2 in); activations: none
+    int in = 0, out = 0, kernel = 0, dilation = 1;
 
-    bool has_weights() const { return out > 0; }
+    bool has_weights() const { return type == "dense" || type == "conv2d"; }
+    bool shapes() const { return has_weights() || type == "global_pool"; }  // sets the channels that follow
     uint64_t parameter_count() const {
+        if (!has_weights()) return 0;
         const uint64_t per_output =
             static_cast<uint64_t>(in) * static_cast<uint64_t>(kernel) * static_cast<uint64_t>(kernel);
         return static_cast<uint64_t>(out) * (per_output + 1);
     }
     std::unique_ptr<Layer> make() const {
         if (type == "dense") return std::make_unique<Dense>(in, out);
-        if (type == "conv2d") return std::make_unique<Conv2d>(in, out, kernel);
+        if (type == "conv2d") return std::make_unique<Conv2d>(in, out, kernel, dilation);
+        if (type == "global_pool") return std::make_unique<GlobalPool>(in);
         if (type == ReluFunction::name) return std::make_unique<ReLU>();
         if (type == TanhFunction::name) return std::make_unique<Tanh>();
         return std::make_unique<Sigmoid>();
@@ -238,6 +298,10 @@ LayerSpec read_spec(const nlohmann::json& description) {
         spec.kernel = bounded_field(description, "kernel", kMaxKernel);
         if (spec.kernel % 2 == 0)
             throw std::invalid_argument("\"kernel\" must be odd, got " + std::to_string(spec.kernel));
+        if (description.contains("dilation")) spec.dilation = bounded_field(description, "dilation", kMaxDilation);
+    } else if (spec.type == "global_pool") {
+        spec.in = bounded_field(description, "in", kMaxWidth / 2);
+        spec.out = 2 * spec.in;
     } else if (spec.type != ReluFunction::name && spec.type != TanhFunction::name &&
                spec.type != SigmoidFunction::name) {
         throw std::invalid_argument("unknown type \"" + spec.type + "\"");
@@ -245,14 +309,14 @@ LayerSpec read_spec(const nlohmann::json& description) {
     return spec;
 }
 
-// Whether a layer with weights can take what the previous layer with weights gives: a conv2d gives
-// channels; a dense gives a flat vector, after which only dense layers fit.
+// Whether a layer that sets channels can take what the previous such layer gives: a conv2d or a
+// global_pool gives channels; a dense gives a flat vector, after which only dense layers fit.
 void check_fits(const LayerSpec& spec, const LayerSpec* previous) {
-    if (!previous || !spec.has_weights()) return;
-    if (spec.type == "conv2d" && previous->type == "dense")
-        throw std::invalid_argument("conv2d cannot follow dense (its output has no board shape)");
-    const bool same_kind = spec.type == previous->type;
-    if (same_kind && spec.in != previous->out)
+    if (!previous || !spec.shapes()) return;
+    if (spec.type != "dense" && previous->type == "dense")
+        throw std::invalid_argument(spec.type + " cannot follow dense (its output has no board shape)");
+    const bool board_to_flat = spec.type == "dense" && previous->type != "dense";  // a dense flattens the board
+    if (!board_to_flat && spec.in != previous->out)
         throw std::invalid_argument(spec.type + " takes " + std::to_string(spec.in) +
                                     " inputs, the layer before gives " + std::to_string(previous->out));
 }
@@ -262,16 +326,16 @@ void check_fits(const LayerSpec& spec, const LayerSpec* previous) {
 std::vector<std::unique_ptr<Layer>> layers_from_json(const nlohmann::json& descriptions, uint64_t max_parameters) {
     if (!descriptions.is_array()) throw std::invalid_argument("the architecture must be a list of layers");
     std::vector<LayerSpec> specs;
-    LayerSpec previous_with_weights;
+    LayerSpec previous_shaping;
     uint64_t parameters = 0;
     for (std::size_t i = 0; i < descriptions.size(); ++i) {
         try {
             specs.push_back(read_spec(descriptions[i]));
-            check_fits(specs.back(), previous_with_weights.has_weights() ? &previous_with_weights : nullptr);
+            check_fits(specs.back(), previous_shaping.shapes() ? &previous_shaping : nullptr);
         } catch (const std::invalid_argument& error) {
             throw std::invalid_argument("layer " + std::to_string(i) + ": " + error.what());
         }
-        if (specs.back().has_weights()) previous_with_weights = specs.back();
+        if (specs.back().shapes()) previous_shaping = specs.back();
         parameters += specs.back().parameter_count();
     }
     if (parameters > max_parameters)

@@ -133,19 +133,22 @@ private:
 };
 
 // A k x k convolution (k odd) with stride 1 and zero "same" padding: (N, in, H, W) -> (N, out, H, W).
-// The same weights slide over every cell, so one network runs on any board size.
+// The same weights slide over every cell, so one network runs on any board size. With dilation d the
+// taps are d cells apart (a 3x3 filter with d = 2 sees a 5x5 area through 9 cells), so a few layers
+// see far without more weights.
 class Conv2d final : public Layer {
 public:
-    Conv2d(int in_channels, int out_channels, int kernel = 3);
+    Conv2d(int in_channels, int out_channels, int kernel = 3, int dilation = 1);
     const Tensor& forward(const Tensor& input) override;
     const Tensor& backward(const Tensor& output_grad) override;
     std::vector<Parameter*> parameters() override { return {&weight_, &bias_}; }
+    // {"type": "conv2d", "in", "out", "kernel"}, and "dilation" when it is not 1.
     nlohmann::json describe() const override;
     int fan_in() const override { return in_ * kernel_ * kernel_; }
     int fan_out() const override { return out_ * kernel_ * kernel_; }
 
 private:
-    int in_, out_, kernel_;
+    int in_, out_, kernel_, dilation_;
     Parameter weight_;  // (out, in, k, k): row co of an (out) x (in*k*k) matrix
     Parameter bias_;    // (out)
     std::vector<int> input_shape_;
@@ -153,6 +156,22 @@ private:
     // Scratch of backward: dLoss/dcolumns of one sample (taps, cells), dLoss/doutput of one sample
     // transposed (cells, out), and the batch's dLoss/dW transposed (taps, out).
     std::vector<float> column_grad_, output_grad_transposed_, weight_grad_transposed_;
+    Tensor output_, input_grad_;
+};
+
+// The whole board at every cell: (N, C, H, W) -> (N, 2C, H, W), the C input channels followed by C
+// more, each the mean of an input channel over the board, the same on every cell. A convolution after
+// it sees, beside what is around a cell, what the whole board holds (how much of it is still hidden,
+// say), however large the board. No weights. The means are summed in double, cell by cell in order.
+class GlobalPool final : public Layer {
+public:
+    explicit GlobalPool(int channels);
+    const Tensor& forward(const Tensor& input) override;
+    const Tensor& backward(const Tensor& output_grad) override;
+    nlohmann::json describe() const override { return {{"type", "global_pool"}, {"in", channels_}}; }
+
+private:
+    int channels_;
     Tensor output_, input_grad_;
 };
 

@@ -98,6 +98,11 @@ void Env::sync_with_state() {
     if (episode_over()) std::fill(mask_.begin(), mask_.end(), 0);
 }
 
+bool Env::mine_shown(int cell) const {
+    if (!state_ || !state_->terminal()) throw std::logic_error("the mines are shown only when a game ends");
+    return state_->is_mine(cell);
+}
+
 StepResult Env::step(int action) {
     if (!state_) throw RefusedStep("call reset(seed) before step()");
     if (episode_over()) throw RefusedStep("the episode is over: call reset(seed)");

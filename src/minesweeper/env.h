@@ -65,6 +65,10 @@ public:
     // 1 for each hidden cell, all 0 once the episode is over.
     std::span<const uint8_t> action_mask() const override { return mask_; }
     bool episode_over() const override { return !state_ || state_->terminal() || truncated_; }
+    // Once the game has ended, won or lost, whether `cell` holds a mine: every Minesweeper shows the
+    // mines when a game ends, so a learner may learn from them then (never during a game). Throws
+    // std::logic_error while the game goes on or after a truncation, which shows nothing.
+    bool mine_shown(int cell) const;
 
     const StepInfo& info() const { return info_; }
     const EnvConfig& config() const { return config_; }

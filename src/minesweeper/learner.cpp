@@ -34,6 +34,7 @@ int symmetric_cell(int cell, int rows, int cols, int k) {
     return r * cols + c;
 }
 
+
 }  // namespace
 
 learn::Network make_cell_network(const NetworkShape& shape) {
@@ -41,7 +42,10 @@ learn::Network make_cell_network(const NetworkShape& shape) {
     network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, shape.width));
     network.add(std::make_unique<learn::ReLU>());
     for (int layer = 1; layer < shape.depth; ++layer) {
-        network.add(std::make_unique<learn::Conv2d>(shape.width, shape.width));
+        const bool last = layer == shape.depth - 1;
+        if (last && shape.pool) network.add(std::make_unique<learn::GlobalPool>(shape.width));
+        network.add(std::make_unique<learn::Conv2d>(last && shape.pool ? 2 * shape.width : shape.width, shape.width, 3,
+                                                    last ? 1 : shape.dilation));
         network.add(std::make_unique<learn::ReLU>());
     }
     network.add(std::make_unique<learn::Conv2d>(shape.width, 1, 1));
@@ -79,29 +83,37 @@ void validate(const TrainSettings& s) {
     require(s.replay_capacity >= s.batch && s.replay_capacity <= 1'000'000,
             "replay capacity: " + std::to_string(s.replay_capacity) + " is outside batch..1000000");
     require(s.window >= 1 && s.window <= 1'000'000, "window: " + std::to_string(s.window) + " is outside 1..1000000");
+    require(s.curriculum.size() <= 8, "curriculum: more than 8 stages");
+    for (const Stage& stage : s.curriculum) {
+        validate(stage.board);
+        require(stage.episodes >= 1 && stage.episodes <= 100'000'000,
+                "curriculum: " + std::to_string(stage.episodes) + " episodes is outside 1..100000000");
+    }
 }
 
 namespace {
 
-EnvConfig training_env(const TrainSettings& settings) {
-    validate(settings);
+EnvConfig training_env(const Settings& board, RewardScheme rewards) {
     // A step limit of the board's size never truncates: each step opens at least one cell.
-    return {settings.board, ObservationLayout::PlayerView, settings.rewards,
-            settings.board.rows * settings.board.cols};
+    return {board, ObservationLayout::PlayerView, rewards, board.rows * board.cols};
+}
+
+const Settings& first_board(const TrainSettings& settings) {
+    validate(settings);
+    return settings.curriculum.empty() ? settings.board : settings.curriculum.front().board;
 }
 
 }  // namespace
 
 Trainer::Trainer(const TrainSettings& settings)
     : settings_(settings),
-      env_(training_env(settings)),
+      env_(training_env(first_board(settings), settings.rewards)),
       network_(make_cell_network(settings.shape)),
       rng_(Rng::for_stream(settings.seed, 1)),
-      first_cell_(default_first_cell(settings.board)) {
+      first_cell_(default_first_cell(first_board(settings))) {
     Rng init_rng = Rng::for_stream(settings.seed, 0);
     network_.init(init_rng);
     optimizer_ = std::make_unique<learn::Adam>(network_, learn::AdamSettings{.learning_rate = settings.learning_rate});
-    one_board_.reset({1, kLearnedInputPlanes, settings.board.rows, settings.board.cols});
 }
 
 namespace {
@@ -114,7 +126,7 @@ TrainSettings settings_from_description(const nlohmann::json& d) {
     s.board.mines = d.at("mines").get<int>();
     s.board.first_click = parse_first_click(d.at("first_click").get<std::string>());
     s.rewards = parse_reward_scheme(d.at("rewards").get<std::string>());
-    s.shape = {d.at("width").get<int>(), d.at("depth").get<int>()};
+    s.shape = {d.at("width").get<int>(), d.at("depth").get<int>(), d.value("pool", false), d.value("dilation", 1)};
     s.learning_rate = d.at("learning_rate").get<float>();
     s.exploration = d.at("exploration").get<double>();
     s.batch = d.value("batch", s.batch);
@@ -122,6 +134,10 @@ TrainSettings settings_from_description(const nlohmann::json& d) {
     s.replay_capacity = d.value("replay_capacity", s.replay_capacity);
     s.window = d.value("window", s.window);
     s.seed = d.at("seed").get<uint64_t>();
+    for (const nlohmann::json& stage : d.value("curriculum", nlohmann::json::array()))
+        s.curriculum.push_back({{stage.at("rows").get<int>(), stage.at("cols").get<int>(), stage.at("mines").get<int>(),
+                                 parse_first_click(stage.at("first_click").get<std::string>())},
+                                stage.at("episodes").get<int64_t>()});
     return s;
 }
 
@@ -154,11 +170,27 @@ void Trainer::train_until(int64_t episodes) {
     while (episodes_ < episodes) step();
 }
 
+const Settings& Trainer::board() const {
+    int64_t stage_end = 0;
+    for (const Stage& stage : settings_.curriculum)
+        if (episodes_ < (stage_end += stage.episodes)) return stage.board;
+    return settings_.board;
+}
+
 void Trainer::start_episode() {
+    const Settings& board = this->board();
+    if (board.rows != env_.config().settings.rows || board.cols != env_.config().settings.cols ||
+        board.mines != env_.config().settings.mines || board.first_click != env_.config().settings.first_click) {
+        // The next stage: its board's games, and a replay of its own (a batch is boards of one size).
+        env_ = Env(training_env(board, settings_.rewards));
+        first_cell_ = default_first_cell(board);
+        replay_.clear();
+        replay_next_ = 0;
+    }
     env_.reset(rng_.next_u64());
     episode_reward_ = 0;
     // The first click is the evaluation's: always safe, so it teaches nothing and is not a sample.
-    if (settings_.board.first_click != FirstClick::RandomStart) episode_reward_ += env_.step(first_cell_).reward;
+    if (board.first_click != FirstClick::RandomStart) episode_reward_ += env_.step(first_cell_).reward;
 }
 
 void Trainer::step() {
@@ -172,7 +204,6 @@ void Trainer::step() {
     const StepResult result = env_.step(action);
     ++steps_;
     episode_reward_ += result.reward;
-    sample.labels[action] = result.reward < 0 ? 1 : 0;  // both reward schemes pay < 0 for a mine only
     episode_.push_back(std::move(sample));
     if (env_.episode_over()) end_episode();
     if (static_cast<int>(replay_.size()) >= settings_.batch && steps_ % settings_.steps_per_update == 0) update();
@@ -186,7 +217,9 @@ int Trainer::choose(std::span<const int8_t> view) {
             if (mask[cell]) legal.push_back(cell);
         return rng_.pick(legal);
     }
-    encode_view(view, settings_.board.mines, one_board_, 0);
+    const Settings& board = env_.config().settings;
+    one_board_.reset({1, kLearnedInputPlanes, board.rows, board.cols});
+    encode_view(view, board.mines, one_board_, 0);
     const learn::Tensor& logits = network_.forward(one_board_);
     int best = -1;
     for (int cell = 0; cell < static_cast<int>(mask.size()); ++cell)
@@ -196,15 +229,14 @@ int Trainer::choose(std::span<const int8_t> view) {
 
 void Trainer::end_episode() {
     const bool won = env_.info().outcome == Outcome::Won;
-    const std::span<const float> final_view = env_.observation().planes;
+    const Settings& board = env_.config().settings;
+    std::vector<int8_t> answer(static_cast<size_t>(board.rows) * board.cols);
+    for (int cell = 0; cell < board.rows * board.cols; ++cell) answer[cell] = env_.mine_shown(cell) ? 1 : 0;
     for (Sample& sample : episode_) {
-        // A cell open at the end was safe on every board before it opened. A won game leaves exactly
-        // the mines hidden, so then every cell of every board on the way is known.
-        for (size_t cell = 0; cell < sample.view.size(); ++cell) {
-            if (!hidden(sample.view[cell]) || sample.labels[cell] >= 0) continue;
-            if (final_view[cell] != kHidden && final_view[cell] != kMine) sample.labels[cell] = 0;
-            else if (won) sample.labels[cell] = 1;
-        }
+        // The game is over, so the board shows where the mines were: every hidden cell of every
+        // board on the way gets its answer.
+        for (size_t cell = 0; cell < sample.view.size(); ++cell)
+            if (hidden(sample.view[cell])) sample.labels[cell] = answer[cell];
         if (static_cast<int>(replay_.size()) < settings_.replay_capacity)
             replay_.push_back(std::move(sample));
         else
@@ -224,7 +256,8 @@ void Trainer::end_episode() {
 }
 
 void Trainer::update() {
-    const int rows = settings_.board.rows, cols = settings_.board.cols, batch = settings_.batch;
+    const Settings& board = env_.config().settings;
+    const int rows = board.rows, cols = board.cols, batch = settings_.batch;
     batch_inputs_.reset({batch, kLearnedInputPlanes, rows, cols});
     batch_targets_.reset({batch, 1, rows, cols});
     batch_weights_.reset({batch, 1, rows, cols});
@@ -240,7 +273,7 @@ void Trainer::update() {
             batch_targets_.at(n, to) = sample.labels[cell];
             batch_weights_.at(n, to) = 1.0f;
         }
-        encode_view(view, settings_.board.mines, batch_inputs_, n);
+        encode_view(view, board.mines, batch_inputs_, n);
     }
     const learn::Tensor& logits = network_.forward(batch_inputs_);
     const learn::Loss loss = learn::binary_cross_entropy_from_logits(logits, batch_targets_, &batch_weights_);
@@ -253,6 +286,10 @@ void Trainer::update() {
 
 nlohmann::json Trainer::describe() const {
     const TrainSettings& s = settings_;
+    nlohmann::json curriculum = nlohmann::json::array();
+    for (const Stage& stage : s.curriculum)
+        curriculum.push_back({{"rows", stage.board.rows}, {"cols", stage.board.cols}, {"mines", stage.board.mines},
+                              {"first_click", first_click_name(stage.board.first_click)}, {"episodes", stage.episodes}});
     return {{"rows", s.board.rows},
             {"cols", s.board.cols},
             {"mines", s.board.mines},
@@ -260,6 +297,8 @@ nlohmann::json Trainer::describe() const {
             {"rewards", reward_scheme_name(s.rewards)},
             {"width", s.shape.width},
             {"depth", s.shape.depth},
+            {"pool", s.shape.pool},
+            {"dilation", s.shape.dilation},
             {"learning_rate", s.learning_rate},
             {"exploration", s.exploration},
             {"batch", s.batch},
@@ -270,6 +309,7 @@ nlohmann::json Trainer::describe() const {
             {"steps", steps_},
             {"updates", updates_},
             {"window", s.window},
+            {"curriculum", curriculum},
             {"curve", curve_points_json(curve_)}};
 }
 

@@ -41,6 +41,10 @@ constexpr int kLearnedInputPlanes = 11;
 struct NetworkShape {
     int width = 16;  // channels of each hidden layer
     int depth = 4;   // 3x3 convolution layers (each followed by ReLU) before the 1x1 layer that scores
+    // A global-pooling layer (learn::GlobalPool) before the last 3x3 convolution: every cell also
+    // sees the board's means of the channels (how much is still hidden, say).
+    bool pool = false;
+    int dilation = 1;  // of the middle 3x3 convolutions (not the first, not the last): they see further
 };
 
 // Conv 3x3 (11 -> width), ReLU, (depth - 1) x [conv 3x3 (width -> width), ReLU], conv 1x1 (width -> 1):
@@ -51,8 +55,17 @@ learn::Network make_cell_network(const NetworkShape& shape);
 // `inputs`, a tensor of shape (N, kLearnedInputPlanes, rows, cols).
 void encode_view(std::span<const int8_t> view, int mines, learn::Tensor& inputs, int n);
 
+// A board learned on before the run's own: a curriculum is a list of them, each for some episodes.
+struct Stage {
+    Settings board;
+    int64_t episodes = 0;
+};
+
 struct TrainSettings {
     Settings board = level_settings("beginner");  // the first click (Safe, Zero, None) goes to the eval's cell
+    // Boards to learn on first, in order, each for its episodes, before `board` (for the rest of the
+    // run): the same filters fit every board, and small boards' games are quicker lessons.
+    std::vector<Stage> curriculum;
     RewardScheme rewards = RewardScheme::Seed000;
     NetworkShape shape;
     float learning_rate = 0.002f;
@@ -109,6 +122,7 @@ private:
         std::vector<int8_t> labels;  // per cell: -1 unknown, 0 safe, 1 mine
     };
     void step();  // one environment step, and an update when one is due
+    const Settings& board() const;  // the board of this episode: the curriculum's, then the run's own
     void start_episode();
     void end_episode();
     int choose(std::span<const int8_t> view);

@@ -8,15 +8,57 @@
 
 #include "core/parallel.h"
 #include "core/time_budget.h"
+#include "minesweeper/probability.h"
 
 namespace gridlab::minesweeper {
 
-GameRecord play_game(Solver& solver, State state, int first_cell) {
+void Audit::add(const Audit& other) {
+    decisions += other.decisions;
+    missed_safe += other.missed_safe;
+    lost_missing_safe += other.lost_missing_safe;
+    guesses += other.guesses;
+    lost_guessing += other.lost_guessing;
+    risk_taken += other.risk_taken;
+    least_risk += other.least_risk;
+    inexact += other.inexact;
+}
+
+namespace {
+
+// Judges opening `move` in `position` by the exact probabilities; `lost`: the move hit a mine.
+void judge(const Position& position, int move, bool lost, Audit& audit) {
+    ++audit.decisions;
+    Analysis analysis;
+    if (!try_analyze(position, {}, analysis) || !analysis.exact) {
+        ++audit.inexact;
+        return;
+    }
+    const double risk = analysis.mine_probability[move];
+    if (!analysis.safe.empty()) {
+        if (risk > 0) {
+            ++audit.missed_safe;
+            audit.lost_missing_safe += lost;
+        }
+        return;
+    }
+    double least = 1;
+    for (int cell = 0; cell < position.cells.size(); ++cell)
+        if (position.cells[cell] == kHidden) least = std::min(least, analysis.mine_probability[cell]);
+    ++audit.guesses;
+    audit.lost_guessing += lost;
+    audit.risk_taken += risk;
+    audit.least_risk += least;
+}
+
+}  // namespace
+
+GameRecord play_game(Solver& solver, State state, int first_cell, bool audit) {
     if (state.settings().first_click != FirstClick::RandomStart) state.reveal(first_cell);
     GameRecord record;
     while (!state.terminal()) {
         Stopwatch watch;
-        const Decision decision = solver.decide(state.position());
+        const Position position = state.position();
+        const Decision decision = solver.decide(position);
         const double ms = watch.elapsed_ms();
         record.decision_ms.push_back(ms);
         if (decision.guess) record.guess_ms.push_back(ms);
@@ -24,6 +66,7 @@ GameRecord play_game(Solver& solver, State state, int first_cell) {
         ++record.decisions;
         record.guesses += decision.guess;
         state.reveal_unchecked(decision.move);
+        if (audit) judge(position, decision.move, state.outcome() == Outcome::Lost, record.audit);
         for (int cell : decision.knowledge.safe)
             if (!state.terminal() && state.view(cell) == kHidden) state.reveal_unchecked(cell);
     }
@@ -65,7 +108,7 @@ EvalResult evaluate(const EvalSettings& settings) {
         auto solver = make_solver(settings.solver, rng, settings.learned.get());
         Stopwatch watch;
         State state = given_boards ? State(settings.settings, settings.layouts[i]) : State(settings.settings, state_seed);
-        records[i] = play_game(*solver, std::move(state), settings.first_cell);
+        records[i] = play_game(*solver, std::move(state), settings.first_cell, settings.audit);
         milliseconds[i] = watch.elapsed_ms();
     });
 
@@ -77,6 +120,7 @@ EvalResult evaluate(const EvalSettings& settings) {
         result.wins += records[i].won;
         result.guesses += records[i].guesses;
         result.per_game.push_back({records[i].won, records[i].guesses});
+        result.audit.add(records[i].audit);
         total_ms += milliseconds[i];
         decision_ms.insert(decision_ms.end(), records[i].decision_ms.begin(), records[i].decision_ms.end());
         guess_ms.insert(guess_ms.end(), records[i].guess_ms.begin(), records[i].guess_ms.end());

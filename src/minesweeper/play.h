@@ -11,18 +11,34 @@
 
 namespace gridlab::minesweeper {
 
+// Every decision of games judged by the exact probabilities of its position (probability.h): where a
+// solver that is not exact (the learned one) loses. A decision "missed a safe cell" when some hidden
+// cell was certainly safe and the solver opened one that was not; otherwise, when no cell was safe,
+// it was a guess, and its risk is the exact chance that the opened cell was a mine.
+struct Audit {
+    int64_t decisions = 0;
+    int64_t missed_safe = 0, lost_missing_safe = 0;  // decisions that missed a safe cell; games they lost
+    int64_t guesses = 0, lost_guessing = 0;          // forced guesses; games lost on one
+    double risk_taken = 0;  // summed over forced guesses: the exact chance of a mine in the opened cell
+    double least_risk = 0;  // and in the safest cell there was
+    int64_t inexact = 0;    // decisions not judged: the analysis gave up (too many layouts)
+    void add(const Audit& other);
+};
+
 struct GameRecord {
     bool won = false;
     int decisions = 0;  // calls to the solver
     int guesses = 0;    // decisions that were not certain
     std::vector<double> decision_ms;  // wall time of each decision
     std::vector<double> guess_ms;     // of those, the guesses
+    Audit audit;                      // only when play_game is asked to audit
 };
 
 // Plays one game from `state` (new, or with its mines given); the first click (unless RandomStart)
 // goes to `first_cell`; then the solver decides until the game ends. After each decision every other
 // cell the solver reported certain-safe is opened too: they are safe, and it saves re-analysing.
-GameRecord play_game(Solver& solver, State state, int first_cell);
+// With `audit`, each decision is also judged (Audit), which costs an exact analysis per decision.
+GameRecord play_game(Solver& solver, State state, int first_cell, bool audit = false);
 
 struct EvalSettings {
     std::string solver = "probability";
@@ -32,6 +48,7 @@ struct EvalSettings {
     int games = 100;
     uint64_t seed = 1;
     int jobs = 1;
+    bool audit = false;  // judge every decision (EvalResult::audit)
     // When not empty, game i is played on layouts[i] instead of the seed's board (then `games` is at
     // most layouts.size()); the seed still feeds the solvers, so the boards of `seed` written out by
     // make_boards (boards.h) give exactly the games of `seed`.
@@ -59,6 +76,7 @@ struct EvalResult {
     int64_t guesses = 0;
     TimeSpread decisions, guess_decisions;
     std::vector<GameSummary> per_game;
+    Audit audit;  // summed over the games, when EvalSettings::audit
 };
 
 // Game i uses Rng::for_stream(seed, i): its first number seeds the State (unless layouts are given),

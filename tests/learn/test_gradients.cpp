@@ -84,6 +84,18 @@ TEST_CASE("conv2d gradients match finite differences, padding and board shapes i
     check_network_gradients(conv5, random_tensor({2, 1, 3, 6}, rng), rng);  // kernel wider than the board
     auto conv1 = single(std::make_unique<learn::Conv2d>(3, 2, 1), rng);
     check_network_gradients(conv1, random_tensor({1, 3, 2, 2}, rng), rng);
+    auto dilated = single(std::make_unique<learn::Conv2d>(2, 2, 3, 2), rng);
+    check_network_gradients(dilated, random_tensor({2, 2, 5, 4}, rng), rng);
+    auto far = single(std::make_unique<learn::Conv2d>(1, 1, 3, 3), rng);  // every tap but the centre off a 3x3 board
+    check_network_gradients(far, random_tensor({1, 1, 3, 3}, rng), rng);
+}
+
+TEST_CASE("global pooling gradients match finite differences", "[learn][gradients]") {
+    Rng rng(5);
+    learn::Network net;
+    net.add(std::make_unique<learn::Conv2d>(2, 3)).add(std::make_unique<learn::GlobalPool>(3)).add(std::make_unique<learn::Conv2d>(6, 2));
+    net.init(rng);
+    check_network_gradients(net, random_tensor({2, 2, 3, 5}, rng), rng);
 }
 
 TEST_CASE("activation gradients match finite differences", "[learn][gradients]") {

@@ -144,6 +144,12 @@ TEST_CASE("a model file with a bad header or architecture is refused, naming the
     header["architecture"][2]["kernel"] = 3;  // fewer parameters than the file holds
     refused(header, "bad architecture: it has 113 parameters, the file holds 177 weights");
     header = header_of(model);
+    header["architecture"][2]["dilation"] = 0;
+    refused(header, "bad architecture: layer 2: \"dilation\" must be in 1..64, got 0");
+    header = header_of(model);
+    header["architecture"][1] = {{"type", "global_pool"}, {"in", 4}};  // gives 8 channels to a conv2d of 4
+    refused(header, "bad architecture: layer 2: conv2d takes 4 inputs, the layer before gives 8");
+    header = header_of(model);
     header["architecture"][2]["out"] = 4000;  // would need more weights than the file holds: nothing allocated
     refused(header, "bad architecture: the layers have 404076 parameters, more than the 177 allowed");
 }

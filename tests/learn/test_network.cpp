@@ -33,6 +33,40 @@ TEST_CASE("conv2d slides one kernel over every cell with zero padding", "[learn]
                                          2, 3, 0, 5, 6, 0});
 }
 
+TEST_CASE("a dilated conv2d reads cells d apart", "[learn][layers]") {
+    learn::Conv2d conv(1, 1, 3, 2);
+    std::vector<float>& weight = conv.parameters()[0]->value;
+    weight[1] = 1.0f;   // the tap above: two rows up
+    weight[5] = 10.0f;  // the tap to the right: two columns right
+    Tensor x({1, 1, 3, 4});
+    x.values = {1, 2, 3, 4,  //
+                5, 6, 7, 8,  //
+                9, 10, 11, 12};
+    const Tensor& y = conv.forward(x);
+    CHECK(y.values == std::vector<float>{30, 40, 0, 0,  //
+                                         70, 80, 0, 0,  //
+                                         1 + 110, 2 + 120, 3, 4});
+    CHECK(conv.describe() == nlohmann::json{{"type", "conv2d"}, {"in", 1}, {"out", 1}, {"kernel", 3}, {"dilation", 2}});
+    CHECK(learn::Conv2d(1, 1).describe().count("dilation") == 0);  // as before dilation existed
+}
+
+TEST_CASE("global pooling appends each channel's mean over the board", "[learn][layers]") {
+    learn::GlobalPool pool(2);
+    Tensor x({2, 2, 1, 3});
+    x.values = {1, 2, 6, 0, 0, 3,  // sample 0: channel means 3 and 1
+                -1, 1, 3, 9, 9, 9};
+    const Tensor& y = pool.forward(x);
+    CHECK(y.shape == std::vector<int>{2, 4, 1, 3});
+    CHECK(y.values == std::vector<float>{1, 2, 6, 0, 0, 3, 3, 3, 3, 1, 1, 1,  //
+                                         -1, 1, 3, 9, 9, 9, 1, 1, 1, 9, 9, 9});
+    Tensor dy({2, 4, 1, 3});
+    dy.values = {1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 6,  //
+                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    // Each cell's own gradient, plus the mean channel's gradient summed and shared over the 3 cells.
+    CHECK(pool.backward(dy).values == std::vector<float>{2, 1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 0});
+    CHECK_THROWS_WITH(pool.forward(Tensor({1, 3, 2, 2})), "global_pool: expects (N, 2, H, W), got shape (1, 3, 2, 2)");
+}
+
 TEST_CASE("one network runs on any board size", "[learn][layers]") {
     learn::Network net;
     net.add(std::make_unique<learn::Conv2d>(2, 4))

@@ -75,6 +75,24 @@ TEST_CASE("seed-000 rewards on a scripted game", "[minesweeper][env]") {
     CHECK(env.info().outcome == Outcome::Lost);
 }
 
+TEST_CASE("the mines are shown when a game ends, won or lost, and never before", "[minesweeper][env]") {
+    Env env(small_config(RewardScheme::Seed000));
+    CHECK_THROWS_WITH(env.mine_shown(0), "the mines are shown only when a game ends");  // before reset
+    env.reset(7);
+    env.step(0);
+    CHECK_THROWS_WITH(env.mine_shown(6), "the mines are shown only when a game ends");  // during the game
+    env.step(8);  // (1,2): lost
+    std::vector<int> mines;
+    for (int cell = 0; cell < 30; ++cell)
+        if (env.mine_shown(cell)) mines.push_back(cell);
+    CHECK(mines == std::vector<int>{6, 8, 9, 24});  // (1,0) (1,2) (1,3) (4,0)
+
+    Env limited({{5, 6, 4, FirstClick::Safe}, ObservationLayout::PlayerView, RewardScheme::Seed000, 1});
+    limited.reset(7);
+    CHECK(limited.step(0).truncated);  // a truncated episode is not a game's end
+    CHECK_THROWS_WITH(limited.mine_shown(6), "the mines are shown only when a game ends");
+}
+
 TEST_CASE("seed-004 rewards: known safe 1, unknown safe 1.5, end +-10", "[minesweeper][env]") {
     Env env(small_config(RewardScheme::Seed004));
     env.reset(7);

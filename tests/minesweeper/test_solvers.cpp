@@ -276,6 +276,23 @@ TEST_CASE("eval: seeded results, whatever the number of jobs", "[minesweeper][ev
     CHECK_THROWS_WITH(make_solver("random"), "unknown solver 'random' (expected kb, elimination, probability or learned)");
 }
 
+TEST_CASE("eval --audit: the exact solver never misses a safe cell and loses only on forced guesses", "[minesweeper][eval]") {
+    EvalSettings settings;
+    settings.settings = level_settings("beginner");
+    settings.games = 60;
+    settings.seed = 11;
+    settings.audit = true;
+    settings.solver = "probability";
+    const Audit exact = evaluate(settings).audit;
+    CHECK(exact.missed_safe == 0);
+    CHECK(exact.lost_missing_safe == 0);
+    CHECK(exact.guesses > 0);
+    CHECK(exact.lost_guessing == 60 - 55);  // its 5 losses, each on a forced guess
+    CHECK(exact.risk_taken >= exact.least_risk);
+    settings.audit = false;
+    CHECK(evaluate(settings).audit.decisions == 0);  // judged only when asked
+}
+
 TEST_CASE("endgame: exact chance of winning over few layouts", "[minesweeper][endgame]") {
     // One mine among three mutually adjacent cells: every safe cell shows 1, so after the first
     // guess (2/3) a 50/50 remains: 1/3 whatever the order.
