@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { serve } from './server.mjs';
+import { serve } from '../../scripts/serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const WEB_DIR = resolve(process.env.GRIDLAB_WEB_DIR || resolve(here, '../../build/wasm/web'));
