@@ -12,7 +12,7 @@ export const WEB_DIR = resolve(process.env.GRIDLAB_WEB_DIR || resolve(here, '../
 export const OUT_DIR = resolve(process.env.GRIDLAB_E2E_OUT || resolve(here, '../../build/e2e'));
 
 // Headless WebGL2 through SwiftShader; the network flags keep Chromium off the (closed) internet.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
 ];
