@@ -16,6 +16,9 @@ packages=(
   fonts-noto-cjk                                      # Japanese, Korean and Chinese glyphs (subset per language)
   chromium xvfb xauth xdotool imagemagick             # browser tests, native app screenshots
   clang-14 libclang-rt-14-dev                         # fuzzing: libFuzzer + ASan + UBSan (scripts/fuzz.sh)
+  python3-dev python3-venv python3-wheel python3-pybind11   # the Python module, built and installed into .venv
+  python3-numpy python3-pytest python3-hypothesis     # its API, tests and property tests
+  python3-torch python3-distributed                   # its examples: a PyTorch agent, Dask evaluation
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -67,5 +70,20 @@ fi
 # --- Browser test tooling from npm (playwright-core drives Debian's chromium; no browser download)
 if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
   (cd "$ROOT/tests/e2e" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+# --- Python: the gridlab module in a virtual environment at .venv --------------------------------
+# Debian's interpreter (`python3` on PATH may be another one) with its system site packages, so that
+# Debian's numpy, torch, pytest and Dask are seen; the module is built by CMake's native preset and
+# installed from the build tree with pip, which fetches nothing.
+if [ ! -x "$ROOT/.venv/bin/python" ]; then
+  /usr/bin/python3 -m venv --system-site-packages "$ROOT/.venv"
+fi
+mkdir -p "$ROOT/build/logs"
+if ! (cd "$ROOT" && cmake --preset native && cmake --build --preset native --target gridlab_python &&
+       .venv/bin/python -m pip install --no-build-isolation --no-index --no-deps --force-reinstall \
+         --disable-pip-version-check build/native/python) >"$ROOT/build/logs/setup-python.log" 2>&1; then
+  tail -n 30 "$ROOT/build/logs/setup-python.log"
+  echo "setup: the Python module failed to build or install (log: build/logs/setup-python.log)"
+  exit 1
 fi
 echo "setup: ready"

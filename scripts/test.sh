@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Builds everything and runs every test: native, native under AddressSanitizer + UBSan, WebAssembly
-# under node (the same Catch2 suite), the fuzz targets' corpora and a short fuzzing run, the hosting
-# server under a class's load and hostile requests, ten minutes of a school day on the page, and the
-# browser end-to-end tests in headless Chromium.
+# Builds everything and runs every test: native, the Python module (pytest), native under
+# AddressSanitizer + UBSan, WebAssembly under node (the same Catch2 suite), the fuzz targets' corpora
+# and a short fuzzing run, the hosting server under a class's load and hostile requests, ten minutes
+# of a school day on the page, and the browser end-to-end tests in headless Chromium.
 # Sets up a fresh machine first. Ends with one line: "N passed, N failed".
 #
-# The school day runs for ten minutes of wall time but little CPU of its own: it starts in the
-# background as soon as the site is built and runs beside the native builds and tests; it is
-# collected before the server and browser tests, whose timings it would disturb.
+# The school day is ten minutes of wall time, so it does not wait its turn: it starts in the
+# background (nice) as soon as the site is built and runs beside the native builds, pytest and the
+# sanitizer and wasm suites; it is collected before the server and browser tests, whose timings it
+# would disturb.
 set -uo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -95,6 +96,21 @@ if build_preset wasm gridlab_site; then
 fi
 
 ctest_preset native
+
+# The Python module (tests/python): the envs, AIs and model files from Python, property tests,
+# threads, a Dask cluster of two processes and the examples on short budgets, against the module
+# setup.sh installed into .venv (from this native build) and the native command line.
+step "Python (pytest)"
+(cd tests/python && "$ROOT/.venv/bin/python" -m pytest -q -p no:cacheprovider -rf) 2>&1 | tee "$logs/python.log"
+python_summary=$(tail -n 1 "$logs/python.log")
+python_pass=$(grep -oE "[0-9]+ passed" <<<"$python_summary" | grep -oE "[0-9]+")
+python_fail=$(( $(grep -oE "[0-9]+ failed" <<<"$python_summary" | grep -oE "[0-9]+" || echo 0) +
+                $(grep -oE "[0-9]+ errors?" <<<"$python_summary" | grep -oE "[0-9]+" || echo 0) ))
+passed=$((passed + ${python_pass:-0}))
+failed=$((failed + python_fail))
+[ -n "$python_pass" ] || [ "$python_fail" -gt 0 ] || { failed=$((failed + 1)); failures+=("python: pytest printed no summary"); }
+while read -r line; do failures+=("python: $line"); done < <(grep -E "^(FAILED|ERROR) " "$logs/python.log")
+
 ctest_preset native-asan
 ctest_preset wasm
 

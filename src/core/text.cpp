@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 #include "core/message.h"
 
@@ -119,6 +121,29 @@ std::string format_exact(float value) { return format_exact_as(value); }
 namespace {
 constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 }  // namespace
+
+std::string read_file_bytes(const std::string& path, std::string_view what) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw std::invalid_argument("cannot read the " + std::string(what) + " '" + path + "'");
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+AiSpecText split_ai_spec(std::string_view text) {
+    AiSpecText spec;
+    const size_t colon = text.find(':');
+    spec.name = std::string(text.substr(0, colon));
+    std::string_view options = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
+    while (!options.empty()) {
+        const size_t comma = options.find(',');
+        const std::string_view option = options.substr(0, comma);
+        options = comma == std::string_view::npos ? std::string_view{} : options.substr(comma + 1);
+        const size_t equals = option.find('=');
+        if (equals == std::string_view::npos)
+            throw std::invalid_argument("AI option '" + std::string(option) + "' is not key=value");
+        spec.options.emplace_back(option.substr(0, equals), option.substr(equals + 1));
+    }
+    return spec;
+}
 
 std::string base64_encode(std::string_view bytes) {
     std::string out;

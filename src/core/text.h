@@ -43,6 +43,19 @@ std::string format_number(double value);
 std::string format_exact(double value);
 std::string format_exact(float value);
 
+// An AI named with its options, as every game's AI specs are written: "NAME[:key=value,...]" (e.g.
+// "mcts:ms=200,c=150", "learned:model=agent.model"). Throws std::invalid_argument for an option that
+// is not key=value; which names and keys are known is each game's to check.
+struct AiSpecText {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> options;  // in the order written
+};
+AiSpecText split_ai_spec(std::string_view text);
+
+// A whole file's bytes (a model file an AI spec names); throws std::invalid_argument "cannot read the
+// <what> '<path>'" when it cannot be read.
+std::string read_file_bytes(const std::string& path, std::string_view what);
+
 // Base64 (RFC 4648, with padding): binary data in JSON text, e.g. a model saved in the browser.
 std::string base64_encode(std::string_view bytes);
 // Throws std::invalid_argument for anything that is not base64 text.

@@ -1,8 +1,6 @@
 #include "gomoku/ai.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 
 #include "core/text.h"
@@ -14,21 +12,13 @@
 namespace gridlab::gomoku {
 
 AiSpec parse_ai_spec(std::string_view text) {
+    const AiSpecText written = split_ai_spec(text);
     AiSpec spec;
-    const size_t colon = text.find(':');
-    spec.name = std::string(text.substr(0, colon));
+    spec.name = written.name;
     if (std::find(kAiNames.begin(), kAiNames.end(), spec.name) == kAiNames.end())
         throw std::invalid_argument("unknown AI '" + spec.name + "' (expected pure-mcts, mcts, ab or az)");
     const bool alpha_beta = spec.name == "ab";
-    std::string_view options = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
-    while (!options.empty()) {
-        const size_t comma = options.find(',');
-        const std::string_view option = options.substr(0, comma);
-        options = comma == std::string_view::npos ? std::string_view{} : options.substr(comma + 1);
-        const size_t equals = option.find('=');
-        if (equals == std::string_view::npos)
-            throw std::invalid_argument("AI option '" + std::string(option) + "' is not key=value");
-        const std::string_view key = option.substr(0, equals), value = option.substr(equals + 1);
+    for (const auto& [key, value] : written.options) {
         if (key == "playouts")
             spec.budget.playouts = parse_int(value, 1, 100'000'000, "playouts");
         else if (key == "ms")
@@ -40,9 +30,9 @@ AiSpec parse_ai_spec(std::string_view text) {
         else if (key == "c" && !alpha_beta)
             spec.exploration = parse_int(value, 1, 100'000, "c") / 100.0;
         else if (key == "model" && spec.name == "az" && !value.empty())
-            spec.model = std::string(value);
+            spec.model = value;
         else
-            throw std::invalid_argument("unknown AI option '" + std::string(key) + "' (expected " +
+            throw std::invalid_argument("unknown AI option '" + key + "' (expected " +
                                         (alpha_beta            ? "playouts, ms or depth)"
                                          : spec.name == "az" ? "playouts, ms, nodes, c or model)"
                                                              : "playouts, ms, nodes or c)"));
@@ -60,10 +50,7 @@ namespace {
 
 std::shared_ptr<AzNetwork> load_az_network(const AiSpec& spec) {
     if (spec.network) return std::make_shared<AzNetwork>(*spec.network);
-    std::ifstream file(spec.model, std::ios::binary);
-    if (!file) throw std::invalid_argument("cannot read the model file '" + spec.model + "'");
-    const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    return std::make_shared<AzNetwork>(AzNetwork::from_model(learn::load_model(bytes, "gomoku")));
+    return std::make_shared<AzNetwork>(AzNetwork::from_model(learn::load_model(read_file_bytes(spec.model, "model file"), "gomoku")));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Model files (format in model_file.h): writing, and reading with a check at every step.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "learn/model_file.h"
@@ -122,10 +123,14 @@ Model load_model(std::string_view bytes, std::string_view expected_game) {
         throw ModelError(translatable("bad architecture: it has {parameters} parameters, the file holds {weights} weights",
                                       {{"parameters", count(parameter_count)}, {"weights", count(weight_count)}}));
     std::size_t offset = 0;
+    // A NaN or an infinity would make every score that flows through it meaningless (and a NaN makes
+    // comparisons lie): such a file is refused like a corrupt one.
     const auto read_weights = [&](Network& network) {
         for (Parameter* parameter : network.parameters())
             for (float& value : parameter->value) {
                 value = float_from_bits(static_cast<uint32_t>(read_le(weights, offset, 4)));
+                if (!std::isfinite(value))
+                    throw ModelError(translatable("bad weights: weight {index} is not a finite number", {{"index", count(offset / 4)}}));
                 offset += 4;
             }
     };

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/text.h"
+#include "learn/model_file.h"
 #include "minesweeper/elimination_solver.h"
 #include "minesweeper/kb_solver.h"
 #include "minesweeper/learner.h"
@@ -21,6 +23,21 @@ std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng, const learn:
     }
     throw std::invalid_argument("unknown solver '" + std::string(name) +
                                 "' (expected kb, elimination, probability or learned)");
+}
+
+std::unique_ptr<Solver> make_solver_from_spec(std::string_view text, Rng rng) {
+    const AiSpecText spec = split_ai_spec(text);
+    std::string model;
+    for (const auto& [key, value] : spec.options) {
+        if (spec.name != "learned" || key != "model" || value.empty())
+            throw std::invalid_argument("unknown solver option '" + key + "' for " + spec.name +
+                                        (spec.name == "learned" ? " (expected model=FILE)" : " (it takes none)"));
+        model = value;
+    }
+    if (spec.name != "learned") return make_solver(spec.name, rng);
+    if (model.empty()) throw std::invalid_argument("learned needs a model: learned:model=FILE");
+    const learn::Network network = learn::load_model(read_file_bytes(model, "model file"), "minesweeper").network;
+    return make_solver("learned", rng, &network);
 }
 
 std::string_view guess_reason_name(GuessReason reason) {

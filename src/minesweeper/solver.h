@@ -93,6 +93,11 @@ private:
 // learner.h); throws std::invalid_argument otherwise. `rng` is used only for the random guesses of kb
 // and elimination: a seed fixes their games.
 std::unique_ptr<Solver> make_solver(std::string_view name, Rng rng = Rng(0), const learn::Network* learned = nullptr);
+// The same from one line of text, as the Python module and its users name a solver: "kb",
+// "elimination", "probability" or "learned:model=FILE" (a model file of `gridlab minesweeper train`,
+// read here). Throws std::invalid_argument for an unknown name or option or an unreadable file, and
+// learn::ModelError for a file that is not a Minesweeper model.
+std::unique_ptr<Solver> make_solver_from_spec(std::string_view spec, Rng rng = Rng(0));
 
 // Helpers shared by the solvers.
 // Hidden, unflagged cells not in `known_mines` (ascending): where a guess may go.

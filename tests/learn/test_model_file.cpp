@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <cstring>
+#include <limits>
 
 #include "learn/model_file.h"
 
@@ -85,6 +87,25 @@ TEST_CASE("a changed byte anywhere after the size fields fails the checksum", "[
         CHECK_THROWS_MATCHES(learn::load_model(corrupt, "minesweeper"), ModelError,
                              Catch::Message("bad checksum: the file is corrupt"));
     }
+}
+
+TEST_CASE("a model file with a NaN or an infinite weight is refused, naming the weight", "[learn][model]") {
+    const learn::Model model = small_model();
+    std::string weights = learn::weight_bytes(model.network);
+    const auto put_float = [&](size_t index, float value) {
+        uint32_t bits = 0;
+        std::memcpy(&bits, &value, 4);
+        for (int i = 0; i < 4; ++i) weights[4 * index + i] = static_cast<char>(bits >> (8 * i));
+    };
+    put_float(5, std::numeric_limits<float>::quiet_NaN());
+    CHECK_THROWS_MATCHES(learn::load_model(file_with(1, header_of(model), weights), "minesweeper"), ModelError,
+                         Catch::Message("bad weights: weight 5 is not a finite number"));
+    put_float(5, 0.5f);
+    put_float(80, -std::numeric_limits<float>::infinity());
+    CHECK_THROWS_MATCHES(learn::load_model(file_with(1, header_of(model), weights), "minesweeper"), ModelError,
+                         Catch::Message("bad weights: weight 80 is not a finite number"));
+    put_float(80, 0.5f);
+    CHECK_NOTHROW(learn::load_model(file_with(1, header_of(model), weights), "minesweeper"));
 }
 
 TEST_CASE("a model file of another kind, version or game is refused by name", "[learn][model]") {
