@@ -111,7 +111,9 @@ async function loadSite(base, files, agent, etags = null) {
   const failures = [];
   const got = new Map();
   const fetchOne = async (path) => {
-    const headers = etags ? { ...BROWSER_HEADERS, 'If-None-Match': etags.get(path) } : BROWSER_HEADERS;
+    // A file whose cold load failed has no ETag to send: asked without one, it fails as not a 304.
+    const etag = etags?.get(path);
+    const headers = etag ? { ...BROWSER_HEADERS, 'If-None-Match': etag } : BROWSER_HEADERS;
     const answer = await get(base + path, agent, headers);
     const expected = etags ? 304 : 200;
     if (answer.status !== expected) failures.push(`${path}: ${answer.status || answer.error}, not ${expected}`);
@@ -215,7 +217,8 @@ async function longRun(options) {
   while (log.rounds.length < options.rounds && performance.now() - started < options.minutes * 60000) {
     const round = await classLoad(server.url, files, options.clients, ca);
     const entry = { round: log.rounds.length + 1, minute: +((performance.now() - started) / 60000).toFixed(2),
-                    cold: round.cold, warm: round.warm, failures: round.failures.length, slow_open: slow.open(),
+                    cold: round.cold, warm: round.warm, failures: round.failures.length,
+                    first_failures: [...new Set(round.failures)].slice(0, 5), slow_open: slow.open(),
                     slow_dropped: slow.drops.length, ...server.numbers() };
     log.rounds.push(entry);
     console.log(JSON.stringify(entry));
