@@ -1,4 +1,4 @@
-// Ten minutes of a school day (school-day.mjs; the 4-hour run's numbers are in docs/school-day.md):
+// Ten minutes of a school day (school-day.mjs; the long runs' numbers are in docs/school-day.md):
 // a Learn run trains while the three games play AI against AI, one minute each in turn. After the
 // first round of the games (the warm-up: each game and the training have had their largest
 // positions and networks), the WebAssembly memory of the page and of the AI worker does not grow
