@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: native, the Python module (pytest), native under
 # AddressSanitizer + UBSan, WebAssembly under node (the same Catch2 suite), the fuzz targets' corpora
-# and a short fuzzing run, and the browser end-to-end tests in headless Chromium.
+# and a short fuzzing run, the hosting server under a class's load and hostile requests, ten minutes
+# of a school day on the page, and the browser end-to-end tests in headless Chromium.
 # Sets up a fresh machine first. Ends with one line: "N passed, N failed".
+#
+# The school day is ten minutes of wall time, so it does not wait its turn: it starts in the
+# background (nice) as soon as the site is built and runs beside the native builds, pytest and the
+# sanitizer and wasm suites; it is collected before the server and browser tests, whose timings it
+# would disturb.
 set -uo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
@@ -16,20 +22,52 @@ mkdir -p "$logs"
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
-# Configures, builds and runs ctest for one preset; counts ctest's tests.
-ctest_preset() {
-  local preset=$1
-  step "build $preset"
-  local started=$SECONDS
-  if ! { cmake --preset "$preset" && cmake --build --preset "$preset"; } >"$logs/build-$preset.log" 2>&1; then
-    tail -n 40 "$logs/build-$preset.log"
-    echo "build $preset FAILED (log: $logs/build-$preset.log)"
+# Configures and builds one preset (only `target` when given); false if it failed, which is counted.
+build_preset() {
+  local preset=$1 target=${2:-}
+  step "build $preset${target:+ ($target)}"
+  local started=$SECONDS log="$logs/build-$preset${target:+-$target}.log"
+  if ! { cmake --preset "$preset" && cmake --build --preset "$preset" ${target:+--target "$target"}; } >"$log" 2>&1; then
+    tail -n 40 "$log"
+    echo "build $preset FAILED (log: $log)"
     failed=$((failed + 1))
-    failures+=("build $preset")
-    return
+    failures+=("build $preset${target:+ ($target)}")
+    return 1
   fi
   echo "built in $((SECONDS - started)) s"
-  grep -E "warning:" "$logs/build-$preset.log" | sort -u | head -n 20
+  grep -E "warning:" "$log" | sort -u | head -n 20
+  return 0
+}
+
+# Counts a node --test TAP log's results; `name` labels its failures.
+count_tap() {
+  local name=$1 log=$2
+  local pass fail
+  pass=$(grep -E "^# pass [0-9]+" "$log" | awk '{print $3}')
+  fail=$(grep -E "^# fail [0-9]+" "$log" | awk '{print $3}')
+  passed=$((passed + ${pass:-0}))
+  failed=$((failed + ${fail:-1}))
+  [ -n "$fail" ] || failures+=("$name: no summary (log: $log)")
+  while read -r line; do failures+=("$name: $line"); done < <(grep -E "^not ok " "$log")
+}
+
+# Runs the node --test suite in `dir`, which needs the built site, and counts it as `name`.
+site_suite() {
+  local name=$1 dir=$2
+  if [ ! -f build/wasm/web/index.html ]; then
+    echo "no web build: $name tests not run"
+    failed=$((failed + 1))
+    failures+=("$name: no web build")
+    return
+  fi
+  (cd "$dir" && node --test --test-reporter=tap) 2>&1 | tee "$logs/$name.log"
+  count_tap "$name" "$logs/$name.log"
+}
+
+# Builds one preset and runs its ctest; counts ctest's tests.
+ctest_preset() {
+  local preset=$1
+  build_preset "$preset" || return
   step "test $preset"
   ctest --preset "$preset" 2>&1 | tee "$logs/test-$preset.log"
   local summary
@@ -48,6 +86,14 @@ ctest_preset() {
   while read -r name; do failures+=("$preset: $name"); done < <(
     sed -nE '/The following tests FAILED:/,$ s/^[[:space:]]*[0-9]+ - (.*)$/\1/p' "$logs/test-$preset.log")
 }
+
+# The site first, so that the school day can start.
+school_day_pid=""
+if build_preset wasm gridlab_site; then
+  step "school day (10 minutes, in the background; collected before the server and browser tests)"
+  (cd tests/school-day && nice -n 5 node --test --test-reporter=tap) >"$logs/school-day.log" 2>&1 &
+  school_day_pid=$!
+fi
 
 ctest_preset native
 
@@ -80,19 +126,18 @@ failed=$((failed + fuzz_fail))
 # fuzz.sh prints an "ok" line per passing target; every other line says what failed and why.
 while read -r line; do failures+=("fuzz: $line"); done < <(grep -vE " ok$" "$logs/fuzz.log")
 
-step "browser end-to-end tests (headless Chromium)"
-if [ -f build/wasm/web/index.html ]; then
-  (cd tests/e2e && node --test --test-reporter=tap) 2>&1 | tee "$logs/e2e.log"
-  e2e_pass=$(grep -E "^# pass [0-9]+" "$logs/e2e.log" | awk '{print $3}')
-  e2e_fail=$(grep -E "^# fail [0-9]+" "$logs/e2e.log" | awk '{print $3}')
-  passed=$((passed + ${e2e_pass:-0}))
-  failed=$((failed + ${e2e_fail:-1}))
-  while read -r line; do failures+=("e2e: $line"); done < <(grep -E "^not ok " "$logs/e2e.log")
-else
-  echo "no web build: end-to-end tests not run"
-  failed=$((failed + 1))
-  failures+=("e2e: no web build")
+if [ -n "$school_day_pid" ]; then
+  step "school day (collected)"
+  wait "$school_day_pid"
+  cat "$logs/school-day.log"
+  count_tap school-day "$logs/school-day.log"
 fi
+
+step "hosting server: a class's load, slow clients, hostile requests, https (tests/server)"
+site_suite server tests/server
+
+step "browser end-to-end tests (headless Chromium)"
+site_suite e2e tests/e2e
 
 echo
 for failure in "${failures[@]}"; do echo "FAILED $failure"; done

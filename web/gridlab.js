@@ -200,10 +200,14 @@
   window.addEventListener('pagehide', keepNow);
 
   // Model files come in through a hidden file picker or by drag and drop onto the page. A refused
-  // file is reported by the app itself (a notice), so the errors are not repeated here.
+  // file is reported by the app itself (a notice), so the errors are not repeated here. A file is
+  // read up to MAX_FILE_BYTES, hundreds of times a Learn model's size: a bigger one (a video dropped
+  // by mistake) reaches the app cut short, which it refuses (a model file says its size), and never
+  // grows the app's WebAssembly memory by its size, which the tab could not get back.
+  const MAX_FILE_BYTES = 16 * 1024 * 1024;
   async function openFile(file) {
     if (!file || !window.gridlab.ready) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = new Uint8Array(await file.slice(0, MAX_FILE_BYTES).arrayBuffer());
     try { window.gridlab.openFile(bytes); } catch (error) { console.warn('gridlab: ' + error.message); }
   }
   const fileInput = document.createElement('input');

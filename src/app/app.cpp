@@ -189,9 +189,11 @@ std::optional<bool> App::saved_game_finished(const GameScreen& screen) {
     std::optional<bool> finished;
     if (const std::optional<std::string> text = load_saved(save_key(screen.id()))) {
         const nlohmann::json saved = nlohmann::json::parse(*text, nullptr, false);
-        // A save from before "finished" was kept counts as a game in progress; a corrupt one is
-        // found out when it is restored.
-        if (saved.is_object()) finished = saved.value("finished", false);
+        // A save from before "finished" was kept counts as a game in progress, and so does one whose
+        // "finished" is not true or false: a corrupt save is found out, and dropped with a notice,
+        // when it is restored. (Read with value(), that one threw out of the start screen's frame,
+        // which stopped the page at every visit.)
+        if (saved.is_object()) finished = saved.contains("finished") && saved["finished"] == true;
     }
     return saved_finished_[screen.id()] = finished;
 }
@@ -272,10 +274,15 @@ void App::start(const std::string& query) {
         if (screen->background()) restore_saved(*screen, {});
     Params params = lower_case(parse_query(query));
     params.erase("lang");  // the page's language, chosen before the app starts (main.cpp, web/gridlab.js)
-    // The palette: the link's for this visit, else the one chosen last.
+    // The palette: a link's is remembered, as a link's language is (web/gridlab.js), so that a reload
+    // keeps it (the address shows the game's parameters only), and so does the reload onto a new
+    // build of the site; else the one chosen last.
     const auto palette = params.find("palette");
-    colorblind_ = (palette != params.end() ? palette->second : load_saved(kPaletteKey).value_or("")) == "colorblind";
-    if (palette != params.end()) params.erase(palette);
+    if (palette != params.end()) {
+        if (palette->second == "colorblind" || palette->second == "standard") store_saved(kPaletteKey, palette->second);
+        params.erase(palette);
+    }
+    colorblind_ = load_saved(kPaletteKey).value_or("") == "colorblind";
     if (params.count("game")) open_game(params);
 }
 

@@ -25,9 +25,13 @@ ScreenCell screen_cell(const BoardPlacement& board, int row, int col) {
 }
 
 int cell_at(const BoardPlacement& board, float x, float y) {
-    const int screen_col = static_cast<int>(std::floor((x - board.x) / board.cell));
-    const int screen_row = static_cast<int>(std::floor((y - board.y) / board.cell));
-    if (screen_row < 0 || screen_row >= board.screen_rows() || screen_col < 0 || screen_col >= board.screen_cols()) return -1;
+    // Checked as floats first: ImGui's mouse is at -FLT_MAX when there is none (off the window, or a
+    // touch screen), which no int holds.
+    const float col_on_screen = std::floor((x - board.x) / board.cell), row_on_screen = std::floor((y - board.y) / board.cell);
+    if (!(row_on_screen >= 0 && row_on_screen < float(board.screen_rows()) && col_on_screen >= 0 &&
+          col_on_screen < float(board.screen_cols())))
+        return -1;
+    const int screen_col = static_cast<int>(col_on_screen), screen_row = static_cast<int>(row_on_screen);
     const int row = board.turned ? board.rows - 1 - screen_col : screen_row;
     const int col = board.turned ? screen_row : screen_col;
     return row * board.cols + col;

@@ -1,6 +1,6 @@
-// host.h where there is no page and no window (the tests, the fuzz target): saved games and downloads
-// are kept in memory for the life of the program, and there is no address bar, clipboard, picker or
-// language files.
+// host.h where there is no page and no window (the tests, the fuzz targets): saved games, downloads,
+// the clipboard and the address bar's query are kept in memory for the life of the program; there is
+// no picker and there are no language files.
 #include "app/host.h"
 
 #include <map>
@@ -9,7 +9,8 @@ namespace gridlab::app {
 
 namespace {
 std::map<std::string, std::string>& files() {
-    static std::map<std::string, std::string> kept;  // saved games by key, downloads by "download/" + name
+    // saved games by key, downloads by "download/" + name, "clipboard", and the query shown as "address"
+    static std::map<std::string, std::string> kept;
     return kept;
 }
 }  // namespace
@@ -21,7 +22,7 @@ std::optional<std::string> load_saved(const std::string& key) {
 }
 void store_saved(const std::string& key, const std::string& value) { files()[key] = value; }
 void forget_saved(const std::string& key) { files().erase(key); }
-void show_query_in_address(const std::string&) {}
+void show_query_in_address(const std::string& query) { files()["address"] = query; }
 SharedLink copy_link(const std::string& query) { return {"?" + query, copy_text("?" + query)}; }
 bool copy_text(const std::string& text) {
     files()["clipboard"] = text;

@@ -5,14 +5,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { serve } from './server.mjs';
+import { serve } from '../../scripts/serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const WEB_DIR = resolve(process.env.GRIDLAB_WEB_DIR || resolve(here, '../../build/wasm/web'));
 export const OUT_DIR = resolve(process.env.GRIDLAB_E2E_OUT || resolve(here, '../../build/e2e'));
 
 // Headless WebGL2 through SwiftShader; the network flags keep Chromium off the (closed) internet.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic',
 ];

@@ -1,13 +1,18 @@
-// Hosting (issue 20): the bundled server sends gzip, ETags and "no-cache", refuses writes, can
-// serve the LAN; and what a page load costs on the wire, first and again (build/e2e/transfer.json).
+// Hosting (issues 20 and 47): the bundled server (scripts/serve.mjs) sends gzip, ETags and
+// "no-cache", refuses writes, can serve the LAN; what a page load costs on the wire, first and again
+// (build/e2e/transfer.json); and on a school's hostname, what works offline over http and over https
+// with the school's certificate. The server under load and hostile requests: tests/server/.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { openApp, recordMeasurement, reload, startBrowser, WEB_DIR } from './browser.mjs';
-import { serve } from './server.mjs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, openApp, recordMeasurement, reload, startBrowser, WEB_DIR } from './browser.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { selfSignedCertificate } from '../server/class.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -50,12 +55,12 @@ test('the server gzips for clients that accept it, answers 304 to a known ETag, 
 
   assert.equal((await get(env.site.url + 'index.html', {}, 'POST')).status, 405);
   assert.equal((await get(env.site.url + 'index.html', {}, 'PUT')).status, 405);
-  assert.equal((await get(env.site.url + '..%2f..%2fREADME.md')).status, 403);
+  assert.equal((await get(env.site.url + '..%2f..%2fREADME.md')).status, 400);
   assert.equal((await get(env.site.url + 'no-such-file')).status, 404);
 });
 
 test('--host 0.0.0.0 serves every interface', async () => {
-  const lan = await serve(WEB_DIR, 0, '0.0.0.0');
+  const lan = await serve(WEB_DIR, { host: '0.0.0.0' });
   const port = new URL(lan.url).port;
   assert.equal((await get(`http://127.0.0.1:${port}/index.html`)).status, 200);
   await lan.close();
@@ -93,4 +98,45 @@ test('a first load moves the gzipped site once; a reload moves only revalidation
   assert.ok(first < 1.5 * 1024 * 1024, `first load ${kb(first)} kB`);
   assert.ok(again < 20 * 1024, `reload ${kb(again)} kB`);
   assert.ok(cached < 20 * 1024, `reload with the service worker ${kb(cached)} kB`);
+});
+
+// The base64 SHA-256 of a certificate's public key: Chromium trusts a certificate whose key it is
+// given so (--ignore-certificate-errors-spki-list), as a school's browsers trust its certificate.
+function publicKeyHash(certFile) {
+  const key = execFileSync('openssl', ['x509', '-in', certFile, '-noout', '-pubkey']);
+  const der = execFileSync('openssl', ['pkey', '-pubin', '-outform', 'der'], { input: key });
+  return execFileSync('openssl', ['dgst', '-sha256', '-binary'], { input: der }).toString('base64');
+}
+
+test('on a school hostname: over https with its certificate the page works offline, over plain http it works online only', async () => {
+  const certificate = selfSignedCertificate();
+  const https = await serve(WEB_DIR, { tls: { cert: readFileSync(certificate.cert), key: readFileSync(certificate.key) } });
+  const http = await serve(WEB_DIR);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [
+    ...CHROMIUM_ARGS, '--host-resolver-rules=MAP gridlab.school.lan 127.0.0.1',
+    `--ignore-certificate-errors-spki-list=${publicKeyHash(certificate.cert)}`] });
+  const onSchoolHost = (url) => url.replace('127.0.0.1', 'gridlab.school.lan');
+  try {
+    const plain = await openApp(browser, onSchoolHost(http.url));
+    assert.deepEqual(await plain.page.evaluate(() => ({ secure: window.isSecureContext, offline: window.gridlabOffline.supported })),
+                     { secure: false, offline: false }, 'plain http on a LAN name: no service worker');
+    await plain.close();
+
+    const url = onSchoolHost(https.url) + '?game=gomoku&size=9&black=human&white=mcts&ms=100&seed=4';
+    const app = await openApp(browser, url);
+    assert.deepEqual(await app.page.evaluate(() => ({ secure: window.isSecureContext, offline: window.gridlabOffline.supported })),
+                     { secure: true, offline: true });
+    await app.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30000 });
+    await app.page.context().setOffline(true);
+    await reload(app.page);
+    await app.page.evaluate(() => window.gridlab.act({ move: [4, 4] }));
+    await app.page.waitForFunction(() => window.gridlab.state().moves.length === 2, null, { timeout: 30000 });
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  } finally {
+    await browser.close();
+    await https.close();
+    await http.close();
+    certificate.remove();
+  }
 });

@@ -165,3 +165,20 @@ test('learn: the start screen has a card for it', async () => {
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test('a big file dropped by mistake is refused without growing the app\'s memory by its size', async () => {
+  const app = await openApp(env.browser, env.site.url + QUICK);
+  const memory = () => app.page.evaluate(() => window.Module.HEAPU8.length);
+  const before = await memory();
+  await app.page.evaluate(() => {
+    const files = new DataTransfer();
+    files.items.add(new File([new Uint8Array(96 * 1024 * 1024)], 'lesson-video.mp4', { type: 'video/mp4' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: files, bubbles: true, cancelable: true }));
+  });
+  await waitFor(app.page, () => window.gridlab.state().notice !== null);
+  assert.match((await appState(app.page)).notice, /could not be loaded/);
+  const grown = (await memory()) - before;
+  assert.ok(grown <= 20 * 1024 * 1024, `the app's memory grew by ${Math.round(grown / 2 ** 20)} MB for a 96 MB file`);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});

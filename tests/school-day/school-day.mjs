@@ -1,0 +1,216 @@
+// A school day on one page (issue 47 part 4): the page is opened once and left running. A Learn run
+// trains all day (the Minesweeper lesson, in the AI worker), while the games play AI against AI, each
+// in turn for a slot of minutes, game after game; after each round of the games the Learn screen is
+// visited through the start screen, as a student would, to see that its run is training on. Every
+// `sample` minutes, measured in headless Chromium (Chrome DevTools Protocol, after a forced garbage
+// collection): the JS heap of the page and of the AI worker, the WebAssembly memory of each, the
+// page's frame times (requestAnimationFrame intervals over 3 s) and the app's own work per frame
+// (window.gridlab.frameMs()); all day: console errors and warnings.
+//
+//   node tests/school-day/school-day.mjs [MINUTES] [--slot MINUTES] [--sample MINUTES] [--warmup MINUTES]
+//       defaults: 240 minutes, slots of 5, a sample every 10, the first 30 minutes a warm-up
+//
+// Writes build/e2e/school-day.json (and, with GRIDLAB_SCHOOL_DAY_OUT=name, build/e2e/<name>.json).
+// tests/school-day/short.test.mjs runs 10 minutes of it with its assertions; the long run's numbers
+// are in docs/school-day.md.
+import { fileURLToPath } from 'node:url';
+import { appState, openApp, recordMeasurement, startBrowser } from '../e2e/browser.mjs';
+
+// The games of the day, played in turn. `start`: the action that sets the AI going, if the link does not.
+export const ACTIVITIES = [
+  { game: 'minesweeper', params: { game: 'minesweeper', level: 'expert', speed: '30' }, start: { ai: 'play' } },
+  { game: 'puyo', params: { game: 'puyo', rules: 'tsu', play: 'ai', speed: '20' } },
+  { game: 'gomoku', params: { game: 'gomoku', size: '15', black: 'mcts', white: 'pure-mcts', ms: '150', playouts: '2000' } },
+  // The Code lesson joins the day here when its screen lands: an entry that opens it with a sample
+  // program and runs it to its end, e.g. { game: 'code', params: { game: 'code', ... }, start: { run: ... } }
+  // (its state() must say when the run is over, as `status` does for the games).
+];
+// The Learn run: the lesson the Learn screen opens with, trained from the start of the day.
+const LEARN = { game: 'learn', level: 'beginner', seed: '1' };
+
+const minutesSince = (start) => (Date.now() - start) / 60000;
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const finished = (state) => state.status && state.status !== 'playing';
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
+}
+
+// A second DevTools session, to the page's AI worker: the page's session attaches to its workers
+// (not flattened), and messages to the worker go through Target.sendMessageToTarget. A worker
+// restarted by the page (web/ai_client.js) is attached in turn; `restarts` counts them.
+async function workerChannel(cdp) {
+  let session = null;
+  let nextId = 1;
+  const waiting = new Map();
+  const channel = { attached: 0 };
+  cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo }) => {
+    if (targetInfo.type !== 'worker') return;
+    session = sessionId;
+    channel.attached += 1;
+  });
+  cdp.on('Target.detachedFromTarget', ({ sessionId }) => { if (sessionId === session) session = null; });
+  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
+    const reply = JSON.parse(message);
+    const pending = waiting.get(reply.id);
+    if (!pending) return;
+    waiting.delete(reply.id);
+    if (reply.error) pending.fail(new Error(reply.error.message));
+    else pending.done(reply.result);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  channel.send = (method, params = {}) => new Promise((done, fail) => {
+    if (!session) return fail(new Error('no AI worker attached'));
+    const id = nextId++;
+    waiting.set(id, { done, fail });
+    cdp.send('Target.sendMessageToTarget', { sessionId: session, message: JSON.stringify({ id, method, params }) }).catch(fail);
+    setTimeout(() => waiting.delete(id) && fail(new Error(`the AI worker did not answer ${method}`)), 30000);
+  });
+  return channel;
+}
+
+const mb = (bytes) => +(bytes / 2 ** 20).toFixed(2);
+
+// The page's and the worker's memory after a garbage collection; the page's frames over 3 s.
+async function measure(page, cdp, worker) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const pageHeap = await cdp.send('Runtime.getHeapUsage');
+  await worker.send('HeapProfiler.collectGarbage');
+  const workerHeap = await worker.send('Runtime.getHeapUsage');
+  const workerWasm = await worker.send('Runtime.evaluate', { expression: 'Module.HEAPU8.length', returnByValue: true });
+  const onPage = await page.evaluate(() => new Promise((done) => {
+    const gaps = [];
+    let last = null;
+    const end = performance.now() + 3000;
+    const step = (t) => {
+      if (last !== null) gaps.push(t - last);
+      last = t;
+      if (t < end) requestAnimationFrame(step);
+      else done({ gaps, wasm: window.Module.HEAPU8.length, app_frame_ms: window.gridlab.frameMs(), ai: window.gridlabAi.stats() });
+    };
+    requestAnimationFrame(step);
+  }));
+  return {
+    page_js_heap_mb: mb(pageHeap.usedSize), page_wasm_mb: mb(onPage.wasm),
+    worker_js_heap_mb: mb(workerHeap.usedSize), worker_wasm_mb: mb(workerWasm.result.value),
+    frame_ms_p50: +percentile(onPage.gaps, 50).toFixed(1), frame_ms_p95: +percentile(onPage.gaps, 95).toFixed(1),
+    frame_ms_max: +Math.max(...onPage.gaps).toFixed(1), frames_in_3s: onPage.gaps.length,
+    app_frame_ms: +onPage.app_frame_ms.toFixed(2), ai_messages: onPage.ai.received, ai_restarts: onPage.ai.restarts,
+  };
+}
+
+// Least-squares slope of `key` over the samples' minutes, per hour.
+function slopePerHour(samples, key) {
+  const n = samples.length;
+  if (n < 2) return null;
+  const mx = samples.reduce((s, x) => s + x.minute, 0) / n, my = samples.reduce((s, x) => s + x[key], 0) / n;
+  const sxy = samples.reduce((s, x) => s + (x.minute - mx) * (x[key] - my), 0);
+  const sxx = samples.reduce((s, x) => s + (x.minute - mx) ** 2, 0);
+  return +((sxy / sxx) * 60).toFixed(3);
+}
+
+// Growth after the warm-up: last sample minus the first after it, the largest value, and the trend.
+export function growth(samples, warmupMinutes) {
+  const after = samples.filter((s) => s.minute >= warmupMinutes);
+  const keys = ['page_js_heap_mb', 'page_wasm_mb', 'worker_js_heap_mb', 'worker_wasm_mb'];
+  const result = {};
+  for (const key of keys) {
+    if (after.length === 0) continue;
+    result[key] = { first: after[0][key], last: after[after.length - 1][key], max: Math.max(...after.map((s) => s[key])),
+                    growth: +(after[after.length - 1][key] - after[0][key]).toFixed(2), per_hour: slopePerHour(after, key) };
+  }
+  return result;
+}
+
+// Back to the start screen ("< Games") and into the Learn card: its run, as the Learn screen shows it.
+async function visitLearn(page) {
+  await page.mouse.click(50, 24);
+  await page.waitForFunction(() => window.gridlab.state().screen === 'start', null, { timeout: 10000 });
+  const card = (await appState(page)).cards.find((c) => c.game === 'learn');
+  await page.mouse.click(card.x + card.w / 2, card.y + card.h / 2);
+  await page.waitForFunction(() => window.gridlab.state().game === 'learn', null, { timeout: 10000 });
+  const state = await appState(page);
+  return { training: state.training, episodes: state.episodes };
+}
+
+export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup = 30, log = console.log } = {}) {
+  const env = await startBrowser();
+  const app = await openApp(env.browser, env.site.url + '?game=learn&level=beginner&seed=1');
+  const warnings = [];
+  app.page.on('console', (message) => { if (message.type() === 'warning') warnings.push(message.text()); });
+  const cdp = await app.page.context().newCDPSession(app.page);
+  const worker = await workerChannel(cdp);
+  const day = { minutes, slot, sample, warmup, activities: ACTIVITIES.map((a) => a.game), samples: [], learn: [],
+                games_finished: Object.fromEntries(ACTIVITIES.map((a) => [a.game, 0])), game_starts: 0 };
+  const started = Date.now();
+
+  await app.page.evaluate((params) => window.gridlab.newGame(params), LEARN);
+  await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
+  await app.page.waitForFunction(() => window.gridlab.state().training === true, null, { timeout: 30000 });
+  await app.page.waitForFunction(() => window.gridlabAi.stats().trainings > 0, null, { timeout: 30000 });
+  let nextSample = 0;
+  const takeSample = async () => {
+    const shown = (await appState(app.page)).game;  // frame times depend on the board drawn
+    const entry = { minute: +minutesSince(started).toFixed(2), game: shown, ...(await measure(app.page, cdp, worker)),
+                    errors: app.errors.length };
+    day.samples.push(entry);
+    log(JSON.stringify(entry));
+    nextSample += sample;
+  };
+  await takeSample();
+
+  // One game after another of `activity` until its slot is over (a sample taken when due).
+  const play = async (activity) => {
+    const slotEnd = Date.now() + slot * 60000;
+    while (Date.now() < slotEnd && minutesSince(started) < minutes) {
+      await app.page.evaluate((params) => window.gridlab.newGame(params), activity.params);
+      if (activity.start) await app.page.evaluate((action) => window.gridlab.act(action), activity.start);
+      day.game_starts += 1;
+      while (Date.now() < slotEnd && minutesSince(started) < minutes) {
+        if (minutesSince(started) >= nextSample) await takeSample();
+        if (finished(await appState(app.page))) {
+          day.games_finished[activity.game] += 1;
+          break;
+        }
+        await sleep(1000);
+      }
+    }
+  };
+  while (minutesSince(started) < minutes) {
+    for (const activity of ACTIVITIES) await play(activity);
+    const learn = { minute: +minutesSince(started).toFixed(2), ...(await visitLearn(app.page)) };
+    day.learn.push(learn);
+    log(JSON.stringify({ learn }));
+  }
+  await takeSample();
+  day.growth = growth(day.samples, warmup);
+  const frameSummary = (samples) => ({
+    frame_ms_p50: percentile(samples.map((s) => s.frame_ms_p50), 50), frame_ms_p95: percentile(samples.map((s) => s.frame_ms_p95), 50),
+    app_frame_ms: percentile(samples.map((s) => s.app_frame_ms), 50),
+  });
+  const afterWarmup = day.samples.filter((s) => s.minute >= warmup);
+  const half = Math.floor(afterWarmup.length / 2);
+  day.frames = { first_half: frameSummary(afterWarmup.slice(0, half)), second_half: frameSummary(afterWarmup.slice(half)) };
+  day.console_errors = app.errors;
+  day.console_warnings = warnings;
+  day.workers_attached = worker.attached;
+  day.wall_minutes = +minutesSince(started).toFixed(2);
+  await app.close();
+  await env.close();
+  return day;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const options = { minutes: 240 };
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; ++i) {
+    if (args[i].startsWith('--')) options[args[i].slice(2)] = Number(args[++i]);
+    else options.minutes = Number(args[i]);
+  }
+  const day = await schoolDay(options);
+  recordMeasurement(process.env.GRIDLAB_SCHOOL_DAY_OUT || 'school-day', day);
+  const { samples, ...summary } = day;
+  console.log(JSON.stringify(summary));
+  process.exit(day.console_errors.length ? 1 : 0);
+}
