@@ -24,7 +24,7 @@ TEN_LINES = """def evaluate(field):
 def test_puyo_ten_lines_plays_the_seeded_games_the_page_expects():
     answer = gridlab.lesson.run("puyo", TEN_LINES, games=2)
     result = answer["result"]
-    assert (result["games"], result["mean_score"], result["mean_max_chain"]) == (2, EXPECTED_SCORE, EXPECTED_CHAIN)
+    assert (result["games"], result["mean_score"], result["mean_max_chain"]) == (2, 10770, 2)
 
 
 def test_every_starter_program_runs():
