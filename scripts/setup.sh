@@ -79,14 +79,16 @@ fi
 # --- Python: the gridlab module in a virtual environment at .venv --------------------------------
 # Debian's interpreter (`python3` on PATH may be another one) with its system site packages, so that
 # Debian's numpy, torch, pytest and Dask are seen; the module is built by CMake's native preset and
-# installed from the build tree with pip, which fetches nothing.
+# installed from the build tree with pip, which fetches nothing. The install is editable: Python
+# imports the build tree, so the next `cmake --build --preset native` is what it runs (a copy would
+# go stale at the first rebuild).
 if [ ! -x "$ROOT/.venv/bin/python" ]; then
   /usr/bin/python3 -m venv --system-site-packages "$ROOT/.venv"
 fi
 mkdir -p "$ROOT/build/logs"
 if ! (cd "$ROOT" && cmake --preset native && cmake --build --preset native --target gridlab_python &&
        .venv/bin/python -m pip install --no-build-isolation --no-index --no-deps --force-reinstall \
-         --disable-pip-version-check build/native/python) >"$ROOT/build/logs/setup-python.log" 2>&1; then
+         --disable-pip-version-check --editable build/native/python) >"$ROOT/build/logs/setup-python.log" 2>&1; then
   tail -n 30 "$ROOT/build/logs/setup-python.log"
   echo "setup: the Python module failed to build or install (log: build/logs/setup-python.log)"
   exit 1

@@ -1,10 +1,12 @@
-"""Seed 003's lesson in plain Python: Monte Carlo tree search for Gomoku, played against gridlab's ab.
+"""Seed 003's lesson in plain Python: Monte Carlo tree search for Gomoku, played against gridlab's AIs.
 
 The tree search is the student's (UCT: select by the upper confidence bound, expand one move, play
 the rest of the game at random, back the result up); gridlab supplies the rules (gridlab.gomoku.State)
-and the opponent (gridlab.make_ai("gomoku", "ab:...")).
+and the opponent (gridlab.make_ai("gomoku", SPEC)). gridlab's `ab` (the default) and `mcts` know
+threats and win every game against plain UCT, which is the next lesson: what they know that random
+playouts do not; `--opponent pure-mcts:playouts=400`, the same plain UCT in C++, is an even match.
 
-    .venv/bin/python python/examples/gomoku_mcts.py [--games 2] [--playouts 400] [--opponent ab:playouts=2000]
+    .venv/bin/python python/examples/gomoku_mcts.py [--games 2] [--playouts 400] [--opponent ab:playouts=2000|mcts|pure-mcts:playouts=400]
 """
 
 import argparse
@@ -65,9 +67,9 @@ def play(games, playouts, opponent, size, win, seed):
         while not state.terminal:
             move = mcts_move(state, playouts, rng) if state.to_move == mcts_side else ai.act(state)
             state.apply(move)
-        key = "draws" if state.winner == 0 else "wins" if state.winner == mcts_side else "losses"
-        results[key] += 1
-        print(f"game {game + 1}: Python MCTS as {'black' if mcts_side == -1 else 'white'}: {key[:-1]} in {state.num_moves} moves")
+        outcome = "draw" if state.winner == 0 else "win" if state.winner == mcts_side else "loss"
+        results[{"draw": "draws", "win": "wins", "loss": "losses"}[outcome]] += 1
+        print(f"game {game + 1}: Python MCTS as {'black' if mcts_side == -1 else 'white'}: {outcome} in {state.num_moves} moves")
     return results
 
 

@@ -13,17 +13,20 @@ import gridlab
 
 
 def evaluate(field):
-    """Ten lines a student can write: reward touching puyos of a colour, keep the stack low, keep the
-    spawn column (the third) clear."""
+    """Ten lines a student can write: reward touching puyos of one colour, and keep out of the top
+    rows, above all in the spawn column (the third), where a puyo ends the game."""
     value = 0
     for r, row in enumerate(field):
         for c, puyo in enumerate(row):
             if puyo:
-                value -= (len(field) - r) * (3 if c == 2 else 1)  # height, more in the spawn column
                 if c + 1 < 6 and row[c + 1] == puyo:
-                    value += 8
+                    value += 10
                 if r + 1 < len(field) and field[r + 1][c] == puyo:
-                    value += 8
+                    value += 10
+                if r < 4:
+                    value -= 40
+    if field[2][2] or field[3][2]:
+        value -= 1000
     return value
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import gridlab
-from conftest import run_cli
+from conftest import run_cli, run_cli_json
 
 
 @pytest.fixture(scope="module")
@@ -60,3 +60,27 @@ def test_forward_refuses_bad_inputs(minesweeper_model):
     with pytest.raises(ValueError, match="split"):
         model.forward(np.empty((100, planes, 64, 64), dtype=np.float32))
     assert model.forward(np.full((1, planes, 9, 9), np.nan)).shape == (1, 1, 9, 9)
+
+
+def test_learned_puyo_and_az_gomoku_play_as_on_the_command_line(tmp_path):
+    puyo_model = tmp_path / "puyo.model"
+    run_cli("puyo", "train", "--rules", "tutorial", "--games", "20", "--pairs", "20", "--seed", "3", "--out", str(puyo_model))
+    cli = run_cli_json("puyo", "eval", "--ai", "learned", "--model", str(puyo_model), "--rules", "tutorial", "--games", "2",
+                       "--pairs", "20", "--seed", "4", "--per-game")
+    python = gridlab.puyo.play(f"learned:model={puyo_model}", games=2, pairs=20, seed=4, rules="tutorial")
+    assert python["scores"] == [game["score"] for game in cli["per_game"]]
+    with pytest.raises(ValueError, match="rules"):
+        gridlab.make_ai("puyo", f"learned:model={puyo_model}").decide(gridlab.puyo.State(seed=1, rules="tsu"))
+
+    az_model = tmp_path / "az.model"
+    run_cli("gomoku", "train", "--size", "6", "--win", "4", "--games", "2", "--playouts", "10", "--channels", "4",
+            "--layers", "1", "--eval-every", "0", "--seed", "1", "--out", str(az_model))
+    board = "......\n......\n..X...\n...O..\n......\n......\n"
+    spec = f"az:model={az_model},playouts=60"
+    cli_move = run_cli_json("gomoku", "move", "--ai", spec, "--win-length", "4", "--seed", "2", stdin=board)
+    decision = gridlab.make_ai("gomoku", spec, seed=2).decide(gridlab.gomoku.State.parse(board, win=4))
+    assert list(decision["move"]) == cli_move["move"]
+    outputs = gridlab.load_model(az_model).forward(np.zeros((3, 4, 6, 6), dtype=np.float32))
+    assert set(outputs) == {"policy", "value"} and outputs["value"].shape == (3, 1)
+    with pytest.raises(gridlab.ModelError, match="6x6"):
+        gridlab.make("Gomoku-v0", size=8, opponent=spec)
