@@ -15,7 +15,7 @@ import { ENDLESS_LOOP, TEN_LINES } from '../code_programs.mjs';
 
 const throttle = Number(process.argv[2] || 4);
 const URL_PATH = '?game=code&code=puyo';
-const idle = (page) => page.waitForFunction(() => window.gridlab.state().code.status === 'idle', null, { timeout: 300000, polling: 50 });
+const idle = (page) => page.waitForFunction(() => window.gridlab && window.gridlab.ready && window.gridlab.state().code.status === 'idle', null, { timeout: 300000, polling: 50 });
 const readyMs = async (page) => { await idle(page); return page.evaluate(() => Math.round(performance.now())); };
 
 async function run(page, source, games) {
