@@ -2,7 +2,9 @@
 # files and a hash of their contents: every build that changes a file gets a new cache name and a
 # new worker script, which browsers install as an update. Run after everything else wrote into the
 # site folder:  cmake -DSITE_DIR=build/wasm/web -DTEMPLATE=assets/service-worker.js -P SiteManifest.cmake
-# Files under lang/ (one language's catalogue and font each) are cached on first use, not precached.
+# Files under lang/ (one language's catalogue and font each) and code/ (the Code lesson's Python
+# runtime, engines and editor) are cached on first use, not precached: the site's first visit
+# downloads what it did before.
 cmake_minimum_required(VERSION 3.20)
 foreach(var SITE_DIR TEMPLATE)
   if(NOT DEFINED ${var})
@@ -20,7 +22,7 @@ set(on_demand "")
 foreach(file IN LISTS files)
   file(SHA256 "${SITE_DIR}/${file}" file_hash)
   string(APPEND fingerprint "${file} ${file_hash}\n")
-  if(file MATCHES "^lang/")
+  if(file MATCHES "^(lang|code)/")
     list(APPEND on_demand "\"${file}\"")
   else()
     list(APPEND precache "\"${file}\"")

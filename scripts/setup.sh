@@ -71,6 +71,11 @@ fi
 if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
   (cd "$ROOT/tests/e2e" && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# --- The Code lesson's runtime and editor from npm (web/code/package.json, pinned): Pyodide, served
+# from the site as its package ships it, and CodeMirror 6 with esbuild, which bundles it at build time.
+if [ ! -f "$ROOT/web/code/node_modules/pyodide/pyodide.asm.wasm" ]; then
+  (cd "$ROOT/web/code" && npm ci --no-audit --no-fund --loglevel=error)
+fi
 # --- Python: the gridlab module in a virtual environment at .venv --------------------------------
 # Debian's interpreter (`python3` on PATH may be another one) with its system site packages, so that
 # Debian's numpy, torch, pytest and Dask are seen; the module is built by CMake's native preset and

@@ -116,6 +116,7 @@
     field.select();
   }
 
+  let codeLesson = null;  // the Code lesson's page side once asked for (codePage)
   window.gridlabFatal = fatal;
   window.gridlab = {
     ready: false,
@@ -175,6 +176,26 @@
     // Where the named buttons of the last frame are, in CSS pixels: {share: {x, y, w, h}, ...}. Apart
     // from state(), which is the same in every language: a button's width follows its words.
     controls() { return this.ready ? JSON.parse(window.Module.ccall('gridlab_controls', 'string', [], [])) : null; },
+    // The Code lesson's page side (web/code/page.js), loaded when a Code lesson first opens, so the
+    // rest of the site downloads and starts as it did: the app's Code screen sends it commands.
+    codePage(command, args) {
+      if (!codeLesson) {
+        if (command !== 'open') return;  // nothing to hide or place before a lesson opened
+        const send = (message) => {
+          const refused = window.Module.ccall('gridlab_code_message', 'string', ['string'], [JSON.stringify(message)]);
+          if (refused) console.warn('gridlab: ' + refused);
+        };
+        codeLesson = new Promise((resolve, reject) => {
+          const script = document.createElement('script');
+          script.src = 'code/page.js';
+          script.onload = () => resolve(window.gridlabCode.start({ tr: tr, send: send }));
+          script.onerror = () => reject(new Error('could not load code/page.js'));
+          document.body.appendChild(script);
+        });
+        codeLesson.catch((error) => send({ type: 'failed', message: error.message }));
+      }
+      codeLesson.then((page) => page.command(command, args), () => {});
+    },
     // The game's state in words, as the ARIA live region (#live) reads it to a screen reader.
     summary() { return window.Module.ccall('gridlab_summary', 'string', [], []); },
     _markReady() {

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import numbers
 
+from . import _core
 from ._core import PuyoState as State
 from ._core import stream_seed
 
@@ -45,22 +46,27 @@ def choose(state: State, evaluate) -> int:
     return best_action
 
 
-def play(agent, games: int = 20, pairs: int = 50, seed: int = 1, rules: str = "tutorial", colors: int = 4) -> dict:
+def play(agent, games: int = 20, pairs: int = 50, seed: int = 1, rules: str = "tutorial", colors: int = 4,
+         on_move=None) -> dict:
     """Plays `games` seeded games of `pairs` pairs (game i is `gridlab puyo eval`'s game i of the same
     seed) with `agent`: your evaluate(field) function, or a gridlab AI spec ("greedy", "beam").
-    Returns games, mean_score, mean_max_chain and each game's score and max_chain."""
+    on_move, if given, is called after every placement with {"game", "seed" (the game's), "action",
+    "score", "chain", "max_chain"} (to watch the games). Returns games, mean_score, mean_max_chain and each
+    game's score and max_chain."""
     if games < 1 or pairs < 1:
         raise ValueError("games and pairs must be positive")
     scores, chains = [], []
     for game in range(games):
-        state = State(seed=stream_seed(seed, game), rules=rules, colors=colors, pairs=pairs)
-        ai = None
-        if isinstance(agent, str):  # seeded as the command line seeds game i's AI
-            from .ai import make_ai
-
-            ai = make_ai("puyo", agent, seed=stream_seed(~seed & (2**64 - 1), game))
+        game_seed = stream_seed(seed, game)
+        state = State(seed=game_seed, rules=rules, colors=colors, pairs=pairs)
+        # A spec's AI is seeded as the command line seeds game i's AI.
+        ai = _core.PuyoAi(agent, stream_seed(~seed & (2**64 - 1), game)) if isinstance(agent, str) else None
         while not state.terminal:
-            state.apply(ai.act(state) if ai is not None else choose(state, agent))
+            action = ai.decide(state)["action"] if ai is not None else choose(state, agent)
+            move = state.apply(action)
+            if on_move is not None:
+                on_move({"game": game, "seed": game_seed, "action": action, "score": state.score, "chain": move["chains"],
+                         "max_chain": state.max_chain})
         scores.append(state.score)
         chains.append(state.max_chain)
     return {"games": games, "mean_score": sum(scores) / games, "mean_max_chain": sum(chains) / games,

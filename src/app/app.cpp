@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "app/ai_runner.h"
+#include "app/code_screen.h"
 #include "app/gomoku_screen.h"
 #include "app/host.h"
 #include "app/i18n.h"
@@ -167,6 +168,19 @@ App::App() {
     auto learn = std::make_unique<LearnScreen>(models_);
     learn_ = learn.get();
     screens_.push_back(std::move(learn));
+    auto code = std::make_unique<CodeScreen>();
+    code_ = code.get();
+    screens_.push_back(std::move(code));
+}
+
+std::string App::code_message(const std::string& message_json) {
+    try {
+        code_->receive(nlohmann::json::parse(message_json));
+        save_if_changed();
+        return "";
+    } catch (const std::exception& error) {
+        return std::string("code: ") + error.what();
+    }
 }
 
 GameScreen* App::screen_for(const std::string& game) const {
@@ -463,6 +477,10 @@ void App::build_ui(const UiFonts& fonts, float width, float height, const std::v
         ImGui::PopStyleColor();
     }
     finish_keyboard_frame(keys_pressed);
+    if (shown_ != current_) {  // a screen left this frame (the back button, a card, a link)
+        if (shown_) shown_->leave();
+        shown_ = current_;
+    }
     pinch_ = 0;
     ImGui::End();
     save_if_changed();

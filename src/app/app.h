@@ -64,6 +64,8 @@ public:
     // A file the user dropped on the page or picked: a model file opens the Learn screen with it.
     // Returns "" or why it was refused (also shown as a notice); nothing changes then.
     std::string open_file(std::string_view bytes);
+    // A message from the page's side of the Code lesson (web/code/page.js): "" or why it was refused.
+    std::string code_message(const std::string& message_json);
 
 private:
     struct RenderTarget {
@@ -121,7 +123,9 @@ private:
     LearnedModels models_;  // before the screens, which keep a reference to it
     std::vector<std::unique_ptr<GameScreen>> screens_;  // in the start screen's order
     class LearnScreen* learn_ = nullptr;  // one of screens_, where model files go
+    class CodeScreen* code_ = nullptr;  // one of screens_, where the Code lesson's page messages go
     GameScreen* current_ = nullptr;  // null: the start screen
+    GameScreen* shown_ = nullptr;    // the screen last frame built, told when it leaves
     const UiFonts* fonts_ = nullptr;
     const std::vector<int>* keys_pressed_ = nullptr;  // null while the keys are a text field's or a control's
     unsigned board_id_ = 0;  // the ImGui id of the screen's board, where the keys are the board's

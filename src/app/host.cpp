@@ -60,6 +60,9 @@ EM_JS(void, js_download, (const char* name, const char* bytes, int size), {
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 });
 EM_JS(void, js_pick_file, (), { window.gridlab.pickFile(); });
+EM_JS(void, js_code_page, (const char* command, const char* args), {
+    window.gridlab.codePage(UTF8ToString(command), JSON.parse(UTF8ToString(args)));
+});
 EM_JS(void, js_load_language, (const char* code), { window.gridlab.loadLanguage(UTF8ToString(code)); });
 
 std::optional<std::string> load_saved(const std::string& key) {
@@ -89,6 +92,7 @@ bool pick_file() {
     return true;
 }
 void load_language(const std::string& code) { js_load_language(code.c_str()); }
+void code_page(const std::string& command, const nlohmann::json& args) { js_code_page(command.c_str(), args.dump().c_str()); }
 
 #else
 
@@ -135,6 +139,7 @@ Message download_file(const std::string& name, const std::string& bytes) {
     return literal(path.string());
 }
 bool pick_file() { return false; }
+void code_page(const std::string&, const nlohmann::json&) {}  // no Python in the desktop app
 
 void load_language(const std::string& code) {
     std::string catalogue, font;

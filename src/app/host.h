@@ -4,6 +4,7 @@
 // clipboard, a file in that folder, and files dropped on the window (main.cpp).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -35,6 +36,11 @@ Message download_file(const std::string& name, const std::string& bytes);
 // Opens the browser's file picker; the chosen file arrives through App::open_file. False where there
 // is no picker (the desktop app, which takes files dropped on its window instead).
 bool pick_file();
+
+// A command to the page's side of the Code lesson (web/code/page.js: open, place, hide, run, stop,
+// set_source, reset, download, load), with its arguments; its answers come back through
+// App::code_message. Nothing where there is no page (the desktop app, the tests keep the last command).
+void code_page(const std::string& command, const nlohmann::json& args);
 
 // Fetches the language `code`'s catalogue and font (app/i18n.h request_language): natively read now
 // from lang/ beside the program; in the browser fetched by the page, which hands them to the app

@@ -194,6 +194,13 @@ EMSCRIPTEN_KEEPALIVE const char* gridlab_act(const char* action_json) {
     gridlab::app::Platform::wake();
     return error.c_str();
 }
+// web/code/page.js hands the Code lesson's worker reports here: "" or why one was refused.
+EMSCRIPTEN_KEEPALIVE const char* gridlab_code_message(const char* message_json) {
+    static std::string error;
+    error = g_app ? g_app->code_message(message_json) : "not started";
+    gridlab::app::Platform::wake();
+    return error.c_str();
+}
 // web/ai_client.js hands the AI worker's messages here; the screen takes them at once (a result is
 // played now, not at the next frame, which a slow page may draw a few hundred milliseconds later).
 EMSCRIPTEN_KEEPALIVE void gridlab_ai_message(const char* message_json) {

@@ -160,6 +160,8 @@ public:
     virtual bool finished() const { return false; }
     // The page is being hidden or closed: mark dirty what is otherwise saved only now and then.
     virtual void keep_now() {}
+    // Another screen (or the start screen) is shown instead of this one from this frame on.
+    virtual void leave() {}
     // True once after each change worth saving.
     bool take_dirty() {
         const bool was = dirty_;

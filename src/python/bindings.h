@@ -11,6 +11,7 @@ void bind_minesweeper(py::module_& module);
 void bind_puyo(py::module_& module);
 void bind_gomoku(py::module_& module);
 void bind_learn(py::module_& module);
+void bind_lessons(py::module_& module);  // lesson_bindings.cpp: the Code lesson's games
 
 // Runs `think` (an AI deciding) under `mutex`, the AI's lock, with the GIL released, and returns what
 // it returns: other Python threads run meanwhile.

@@ -18,4 +18,5 @@ PYBIND11_MODULE(_core, m) {
     gridlab::python::bind_puyo(m);
     gridlab::python::bind_gomoku(m);
     gridlab::python::bind_learn(m);
+    gridlab::python::bind_lessons(m);
 }

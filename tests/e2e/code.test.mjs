@@ -1,0 +1,94 @@
+// The Code lesson (issue 44): a student's Python runs in a Web Worker (Pyodide + the engines) and
+// plays Puyo; errors give their line; an endless loop is stopped while the page keeps drawing; the
+// program survives a reload. One page for the lot: Python takes seconds to start.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { appState, openApp, recordMeasurement, reload, screenshot, startBrowser } from './browser.mjs';
+import { ENDLESS_LOOP, TEN_LINES } from './code_programs.mjs';
+
+// What the native module (python/gridlab, pybind11) gives for TEN_LINES on 2 games of 50 pairs,
+// seed 1, tutorial rules, 4 colours: the page must play the very same games.
+// (tests/python/test_lessons.py checks the same numbers natively).
+const NATIVE_TWO_GAMES = { games: 2, mean_score: 10770, mean_max_chain: 2 };
+
+const codeState = async (page) => (await appState(page)).code;
+const waitStatus = (page, statuses, timeout = 120000) =>
+  page.waitForFunction((wanted) => wanted.includes(window.gridlab.state().code.status), statuses, { timeout, polling: 100 });
+const editorText = (page) => page.evaluate(() =>
+  [...document.querySelectorAll('#code-editor .cm-line')].map((line) => line.textContent).join('\n'));
+
+async function runProgram(page, source, games = 2) {
+  await page.evaluate((text) => window.gridlab.act({ code: text }), source);
+  await page.evaluate((n) => window.gridlab.act({ run: { games: n } }), games);
+  await waitStatus(page, ['done', 'error']);
+  return codeState(page);
+}
+
+let env;
+let app;
+before(async () => {
+  env = await startBrowser();
+  const opened = Date.now();
+  app = await openApp(env.browser, env.site.url + '?game=code&code=puyo');
+  await waitStatus(app.page, ['idle']);
+  recordMeasurement('code-ready', { ready_ms_since_open: Date.now() - opened });
+});
+after(async () => { await app.close(); await env.close(); });
+
+test('the Puyo lesson opens with the starter program in the editor and Python ready', async () => {
+  const state = await codeState(app.page);
+  assert.equal(state.lesson, 'puyo');
+  assert.equal(state.status, 'idle');
+  assert.match(await editorText(app.page), /^"""gridlab Code lesson: Puyo Puyo/);
+  assert.match(await editorText(app.page), /def evaluate\(field\):/);
+});
+
+test('a correct program plays the seeded games the native module plays', async () => {
+  const state = await runProgram(app.page, TEN_LINES);
+  assert.equal(state.status, 'done', JSON.stringify(state.error));
+  assert.equal(state.error, null);
+  assert.deepEqual({ games: state.result.games, mean_score: state.result.mean_score, mean_max_chain: state.result.mean_max_chain },
+                   NATIVE_TWO_GAMES);
+  assert.equal(state.live.game, 1);  // the live board replayed the second game
+  assert.equal(state.live.moves, 50);
+  await screenshot(app.page, 'code-puyo-done');
+});
+
+test('a syntax error and a runtime error give their line and Python\'s message', async () => {
+  let state = await runProgram(app.page, 'def evaluate(field)\n    return 0\n');
+  assert.equal(state.status, 'error');
+  assert.equal(state.error.line, 1);
+  assert.match(state.error.message, /SyntaxError/);
+  state = await runProgram(app.page, 'def evaluate(field):\n    top = field[0]\n    return top[6]\n');
+  assert.equal(state.status, 'error');
+  assert.equal(state.error.line, 3);
+  assert.match(state.error.message, /IndexError: list index out of range/);
+  assert.equal(await app.page.locator('#code-editor .cm-error-line').count(), 1);
+  await screenshot(app.page, 'code-puyo-runtime-error');
+});
+
+test('an endless loop is stopped within 10 s while the page keeps drawing, and the next run works', async () => {
+  const built = await app.page.evaluate(() => window.gridlab.frames().built);
+  const started = Date.now();
+  const state = await runProgram(app.page, ENDLESS_LOOP);
+  const stoppedMs = Date.now() - started;
+  assert.equal(state.status, 'error');
+  assert.equal(state.error.kind, 'timeout');
+  assert.ok(stoppedMs < 10000, `stopped after ${stoppedMs} ms`);
+  // The app built frames all the while (a page at rest builds 4 a second): it never waited.
+  const builtSince = (await app.page.evaluate(() => window.gridlab.frames().built)) - built;
+  assert.ok(builtSince >= 4 * Math.floor(stoppedMs / 1000) - 4, `${builtSince} frames in ${stoppedMs} ms`);
+  recordMeasurement('code-endless-loop', { stopped_ms: stoppedMs, frames_built: builtSince });
+  await screenshot(app.page, 'code-puyo-endless-loop');
+  const next = await runProgram(app.page, TEN_LINES, 1);
+  assert.equal(next.status, 'done', JSON.stringify(next.error));
+  assert.equal(next.result.games, 1);
+});
+
+test('the program is kept after a reload', async () => {
+  const mine = '# mine\ndef evaluate(field):\n    return 1  # 一つ\n';
+  await app.page.evaluate((text) => window.gridlab.act({ code: text }), mine);
+  await reload(app.page);
+  await waitStatus(app.page, ['idle']);
+  assert.equal(await editorText(app.page), mine);
+});
