@@ -80,21 +80,31 @@ export async function startServer(dir, args = []) {
   };
 }
 
-// One request: status, headers, body bytes (decompressed when gzipped), or an error's code.
-function get(url, agent, headers) {
+// One request: status, headers, body bytes (decompressed when gzipped), or an error's code. A request
+// sent on a kept-alive connection that the server closed as it was sent (its keep-alive timeout ran
+// out while this client, busy elsewhere, had not yet read the close) fails before any answer; a
+// browser sends it again on a new connection, and so does this client, once (Node's documentation
+// of `request.reusedSocket` gives the same advice). `retried` says so; a failure on a new connection
+// is never retried.
+function get(url, agent, headers, retried = false) {
   const request = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((done) => {
+    let answered = false;
     const sent = request(url, { agent, headers }, (response) => {
+      answered = true;
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => {
         let body = Buffer.concat(chunks);
         if (response.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-        done({ status: response.statusCode, etag: response.headers.etag, body });
+        done({ status: response.statusCode, etag: response.headers.etag, body, retried });
       });
-      response.on('error', (error) => done({ status: 0, error: error.code || error.message }));
+      response.on('error', (error) => done({ status: 0, error: error.code || error.message, retried }));
     });
-    sent.on('error', (error) => done({ status: 0, error: error.code || error.message }));
+    sent.on('error', (error) => {
+      const stale = sent.reusedSocket && !answered && ['ECONNRESET', 'EPIPE'].includes(error.code);
+      done(stale && !retried ? get(url, agent, headers, true) : { status: 0, error: error.code || error.message, retried });
+    });
     sent.end();
   });
 }
@@ -109,12 +119,14 @@ const BROWSER_HEADERS = {
 async function loadSite(base, files, agent, etags = null) {
   const started = performance.now();
   const failures = [];
+  let retries = 0;  // requests sent again after a kept-alive connection closed under them
   const got = new Map();
   const fetchOne = async (path) => {
     // A file whose cold load failed has no ETag to send: asked without one, it fails as not a 304.
     const etag = etags?.get(path);
     const headers = etag ? { ...BROWSER_HEADERS, 'If-None-Match': etag } : BROWSER_HEADERS;
     const answer = await get(base + path, agent, headers);
+    if (answer.retried) ++retries;
     const expected = etags ? 304 : 200;
     if (answer.status !== expected) failures.push(`${path}: ${answer.status || answer.error}, not ${expected}`);
     else if (!etags && createHash('sha256').update(answer.body).digest('hex') !== files.get(path)) failures.push(`${path}: wrong bytes`);
@@ -122,7 +134,7 @@ async function loadSite(base, files, agent, etags = null) {
   };
   await fetchOne('index.html');
   await Promise.all([...files.keys()].filter((path) => path !== 'index.html').map(fetchOne));
-  return { ms: performance.now() - started, etags: got, failures };
+  return { ms: performance.now() - started, etags: got, failures, retries };
 }
 
 export function percentile(values, p) {
@@ -142,7 +154,8 @@ export async function classLoad(base, files, clients, ca = null) {
     const ms = loads.map((load) => load.ms);
     return { p50_ms: Math.round(percentile(ms, 50)), p95_ms: Math.round(percentile(ms, 95)), max_ms: Math.round(Math.max(...ms)) };
   };
-  return { cold: summary(cold), warm: summary(warm), failures: [...cold, ...warm].flatMap((load) => load.failures) };
+  return { cold: summary(cold), warm: summary(warm), failures: [...cold, ...warm].flatMap((load) => load.failures),
+           retries: [...cold, ...warm].reduce((sum, load) => sum + load.retries, 0) };
 }
 
 // `count` slow clients: each starts a request and sends one more header line every `trickleMs`,
@@ -217,7 +230,7 @@ async function longRun(options) {
   while (log.rounds.length < options.rounds && performance.now() - started < options.minutes * 60000) {
     const round = await classLoad(server.url, files, options.clients, ca);
     const entry = { round: log.rounds.length + 1, minute: +((performance.now() - started) / 60000).toFixed(2),
-                    cold: round.cold, warm: round.warm, failures: round.failures.length,
+                    cold: round.cold, warm: round.warm, failures: round.failures.length, retries: round.retries,
                     first_failures: [...new Set(round.failures)].slice(0, 5), slow_open: slow.open(),
                     slow_dropped: slow.drops.length, ...server.numbers() };
     log.rounds.push(entry);
@@ -228,6 +241,7 @@ async function longRun(options) {
   const all = (phase, key) => log.rounds.map((round) => round[phase][key]);
   log.summary = {
     rounds: log.rounds.length, failures: log.rounds.reduce((sum, round) => sum + round.failures, 0),
+    retries: log.rounds.reduce((sum, round) => sum + round.retries, 0),
     cold_p50_ms_median: percentile(all('cold', 'p50_ms'), 50), cold_p95_ms_median: percentile(all('cold', 'p95_ms'), 50),
     warm_p50_ms_median: percentile(all('warm', 'p50_ms'), 50), warm_p95_ms_median: percentile(all('warm', 'p95_ms'), 50),
     slow_dropped: slow.drops.length, slow_drop_ms_p50: Math.round(percentile(slow.drops.map((d) => d.ms), 50)),
