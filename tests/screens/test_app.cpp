@@ -35,7 +35,10 @@ std::unique_ptr<App> open_page(const std::string& query) {
 std::unique_ptr<App> reload(std::unique_ptr<App> app) {
     app->keep_now();
     app.reset();
-    return open_page("?" + load_saved("address").value_or(""));
+    // Appended rather than `"?" + string`, which g++ 12 wrongly warns of (-Wrestrict, its bug 105329).
+    std::string query = "?";
+    query += load_saved("address").value_or("");
+    return open_page(query);
 }
 
 }  // namespace
