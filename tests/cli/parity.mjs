@@ -64,7 +64,7 @@ const cases = [
   {
     args: ['minesweeper', 'train', ...smallBoard, '--episodes', '120', '--width', '8', '--depth', '2', '--batch', '8',
            '--window', '40', '--seed', '2', '--out', join(models, '{build}.model')],
-    timings: ['seconds', 'steps_per_second', 'out'],
+    timings: ['seconds', 'cpu_seconds', 'steps_per_second', 'out'],
     progressOnStderr: true,
   },
   {
