@@ -222,7 +222,8 @@ test('back to the games list and into the same game again keeps the game in prog
   await app.page.mouse.click(50, 24);  // "< Games"
   await frames(app.page, 3);
   assert.equal((await appState(app.page)).screen, 'start');
-  await app.page.mouse.click(850, 400);  // the Gomoku card (third of four)
+  const card = (await appState(app.page)).cards.find((c) => c.game === 'gomoku');
+  await app.page.mouse.click(card.x + card.w / 2, card.y + 30);  // the Gomoku card itself, wherever the cards lie
   await frames(app.page, 3);
   const state = await appState(app.page);
   assert.equal(state.game, 'gomoku');

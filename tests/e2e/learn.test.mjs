@@ -158,7 +158,7 @@ test('learn: ai=learned without a trained network gives a notice and the usual s
 
 test('learn: the start screen has a card for it', async () => {
   const app = await openApp(env.browser, env.site.url);
-  assert.deepEqual((await appState(app.page)).games, ['minesweeper', 'puyo', 'gomoku', 'learn']);
+  assert.deepEqual((await appState(app.page)).games, ['minesweeper', 'puyo', 'gomoku', 'learn', 'code']);
   await app.page.mouse.click(1180, 400);  // the fourth card
   await frames(app.page);
   assert.equal((await appState(app.page)).game, 'learn');

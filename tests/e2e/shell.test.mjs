@@ -11,7 +11,7 @@ test('the start screen loads with no console errors and a drawn canvas', async (
   const app = await openApp(env.browser, env.site.url);
   const state = await appState(app.page);
   assert.equal(state.screen, 'start');
-  assert.deepEqual(state.games, ['minesweeper', 'puyo', 'gomoku', 'learn']);
+  assert.deepEqual(state.games, ['minesweeper', 'puyo', 'gomoku', 'learn', 'code']);
   await frames(app.page);
   const { png } = await screenshot(app.page, 'start');
   assert.ok(await distinctColours(app.page, png) > 50, 'the canvas shows text and boards, not a blank fill');
