@@ -34,7 +34,8 @@ test('an idle start screen draws nothing and builds a frame a heartbeat; the mou
 
   // Hovering a card highlights it: drawn at once, then the page rests again.
   const since = await appFrames(app.page);
-  await app.page.mouse.move(850, 400);
+  const card = (await appState(app.page)).cards.find((c) => c.game === 'gomoku');
+  await app.page.mouse.move(card.x + card.w / 2, card.y + 30);  // onto a card, wherever the cards lie
   assert.ok((await framesAtNextAnimationFrame(app.page)).drawn > since.drawn, 'the hover is drawn at once');
   await app.page.waitForTimeout(500);
   assert.equal((await framesOver(app.page, 1000)).drawn, 0, 'at rest again');
