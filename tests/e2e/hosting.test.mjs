@@ -5,41 +5,27 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, openApp, recordMeasurement, reload, startBrowser, WEB_DIR } from './browser.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { selfSignedCertificate } from '../server/class.mjs';
+import { rawGet, selfSignedCertificate } from '../server/class.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env.close(); });
 
-// A raw HTTP request (node's fetch would decompress): status, headers and body bytes.
-function get(url, headers = {}, method = 'GET') {
-  return new Promise((done, fail) => {
-    const request = httpRequest(url, { method, headers }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on('error', fail);
-    request.end();
-  });
-}
-
 test('the server gzips for clients that accept it, answers 304 to a known ETag, and refuses writes', async () => {
   const wasm = readFileSync(join(WEB_DIR, 'index.wasm'));
-  const plain = await get(env.site.url + 'index.wasm');
+  const plain = await rawGet(env.site.url + 'index.wasm');
   assert.equal(plain.status, 200);
   assert.equal(plain.headers['content-type'], 'application/wasm');
   assert.equal(plain.headers['content-encoding'], undefined);
   assert.ok(plain.body.equals(wasm));
 
-  const gzipped = await get(env.site.url + 'index.wasm', { 'Accept-Encoding': 'gzip, deflate, br' });
+  const gzipped = await rawGet(env.site.url + 'index.wasm', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
   assert.equal(gzipped.headers['content-encoding'], 'gzip');
   assert.equal(gzipped.headers['cache-control'], 'no-cache');
   assert.equal(gzipped.headers.vary, 'Accept-Encoding');
@@ -47,22 +33,22 @@ test('the server gzips for clients that accept it, answers 304 to a known ETag, 
   assert.ok(gzipped.body.length < wasm.length * 0.6, `${gzipped.body.length} bytes gzipped of ${wasm.length}`);
   assert.notEqual(gzipped.headers.etag, plain.headers.etag, 'each representation has its own tag');
 
-  const again = await get(env.site.url + 'index.wasm', { 'Accept-Encoding': 'gzip', 'If-None-Match': gzipped.headers.etag });
+  const again = await rawGet(env.site.url + 'index.wasm', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': gzipped.headers.etag } });
   assert.equal(again.status, 304);
   assert.equal(again.body.length, 0);
-  const png = await get(env.site.url + 'icon-192.png', { 'Accept-Encoding': 'gzip' });
+  const png = await rawGet(env.site.url + 'icon-192.png', { headers: { 'Accept-Encoding': 'gzip' } });
   assert.equal(png.headers['content-encoding'], undefined, 'PNG is compressed already');
 
-  assert.equal((await get(env.site.url + 'index.html', {}, 'POST')).status, 405);
-  assert.equal((await get(env.site.url + 'index.html', {}, 'PUT')).status, 405);
-  assert.equal((await get(env.site.url + '..%2f..%2fREADME.md')).status, 400);
-  assert.equal((await get(env.site.url + 'no-such-file')).status, 404);
+  assert.equal((await rawGet(env.site.url + 'index.html', { method: 'POST' })).status, 405);
+  assert.equal((await rawGet(env.site.url + 'index.html', { method: 'PUT' })).status, 405);
+  assert.equal((await rawGet(env.site.url + '..%2f..%2fREADME.md')).status, 400);
+  assert.equal((await rawGet(env.site.url + 'no-such-file')).status, 404);
 });
 
 test('--host 0.0.0.0 serves every interface', async () => {
   const lan = await serve(WEB_DIR, { host: '0.0.0.0' });
   const port = new URL(lan.url).port;
-  assert.equal((await get(`http://127.0.0.1:${port}/index.html`)).status, 200);
+  assert.equal((await rawGet(`http://127.0.0.1:${port}/index.html`)).status, 200);
   await lan.close();
 });
 

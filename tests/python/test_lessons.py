@@ -7,18 +7,8 @@ import gridlab.lesson
 
 LESSONS = pathlib.Path(__file__).resolve().parents[2] / "python" / "lessons"
 
-# tests/e2e/code.test.mjs's TEN_LINES.
-TEN_LINES = """def evaluate(field):
-    value = 0
-    for r, row in enumerate(field):
-        for c, puyo in enumerate(row):
-            if puyo == 0:
-                continue
-            value -= 12 - r
-            if c + 1 < 6 and row[c + 1] == puyo:
-                value += 3
-    return value
-"""
+# The ten-line evaluate the page plays too (tests/e2e/code.test.mjs).
+TEN_LINES = (pathlib.Path(__file__).resolve().parents[1] / "programs" / "puyo_ten_lines.py").read_text()
 
 
 def test_puyo_ten_lines_plays_the_seeded_games_the_page_expects():
@@ -32,6 +22,17 @@ def test_every_starter_program_runs():
                           "gomoku": {"games": 1, "playouts": 20, "opponent": "pure-mcts:playouts=20"}}.items():
         answer = gridlab.lesson.run(game, (LESSONS / f"{game}_lesson.py").read_text(), **options)
         assert "result" in answer, answer
+
+
+def test_the_starters_play_the_games_the_page_expects():
+    # tests/e2e/code.test.mjs: the page's Run with the same games and options.
+    minesweeper = gridlab.lesson.run("minesweeper", (LESSONS / "minesweeper_lesson.py").read_text(), games=10)["result"]
+    assert {key: minesweeper[key] for key in ("games", "wins", "moves", "guesses")} == \
+        {"games": 10, "wins": 0, "moves": 49, "guesses": 49}
+    gomoku = gridlab.lesson.run("gomoku", (LESSONS / "gomoku_lesson.py").read_text(), games=2,
+                                opponent="pure-mcts:playouts=1000")["result"]
+    assert (gomoku["games"], gomoku["wins"], gomoku["losses"]) == (2, 0, 2)
+    assert [game["moves"] for game in gomoku["per_game"]] == [20, 15]
 
 
 def test_errors_name_the_program_line():

@@ -15,6 +15,7 @@
 // are in docs/school-day.md.
 import { fileURLToPath } from 'node:url';
 import { appState, openApp, recordMeasurement, startBrowser } from '../e2e/browser.mjs';
+import { percentile } from '../server/class.mjs';
 
 // The games of the day, played in turn. `start`: the action that sets the AI going, if the link does not.
 export const ACTIVITIES = [
@@ -31,11 +32,6 @@ const LEARN = { game: 'learn', level: 'beginner', seed: '1' };
 const minutesSince = (start) => (Date.now() - start) / 60000;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const finished = (state) => state.status && state.status !== 'playing';
-
-export function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
-}
 
 // A second DevTools session, to the page's AI worker: the page's session attaches to its workers
 // (not flattened), and messages to the worker go through Target.sendMessageToTarget. A worker

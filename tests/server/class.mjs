@@ -137,9 +137,25 @@ async function loadSite(base, files, agent, etags = null) {
   return { ms: performance.now() - started, etags: got, failures, retries };
 }
 
+// The p-th percentile (nearest rank) of `values`; null for none.
 export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
+}
+
+// One raw request (node's fetch would decompress), over https when the URL says so, trusting `ca`:
+// status, headers and body bytes.
+export function rawGet(url, { headers = {}, method = 'GET', ca } = {}) {
+  const request = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((done, fail) => {
+    const sent = request(url, { method, headers, ca }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    sent.on('error', fail);
+    sent.end();
+  });
 }
 
 // `clients` students load the site at once, cold; then, all done, at once again, warm. TLS: `ca`,

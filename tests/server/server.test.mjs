@@ -10,13 +10,12 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
-import { request as httpsRequest } from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { test } from 'node:test';
-import { classLoad, rawStatus, ROOT, selfSignedCertificate, siteFiles, slowClients, startServer, WEB_DIR } from './class.mjs';
+import { classLoad, rawGet, rawStatus, ROOT, selfSignedCertificate, siteFiles, slowClients, startServer, WEB_DIR } from './class.mjs';
 
 const touched = [];
 for (const name of ['readFile', 'realpath', 'stat', 'lstat', 'open', 'readdir', 'opendir']) {
@@ -160,19 +159,6 @@ test('hostile requests get the right status, and nothing outside the site is eve
   site.remove();
 });
 
-// An https GET trusting `ca`: status, headers, body.
-function httpsGet(url, ca, headers = {}) {
-  return new Promise((done, fail) => {
-    const sent = httpsRequest(url, { ca, headers }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    sent.on('error', fail);
-    sent.end();
-  });
-}
-
 test('--tls serves https with the given certificate; a class loads over it; a silent TLS client is dropped', { timeout: 180000 }, async () => {
   const certificate = selfSignedCertificate();
   const ca = readFileSync(certificate.cert);
@@ -180,11 +166,11 @@ test('--tls serves https with the given certificate; a class loads over it; a si
   let silent = null;
   try {
     assert.match(server.url, /^https:\/\/127\.0\.0\.1:\d+\/$/);
-    const page = await httpsGet(server.url, ca, { 'Accept-Encoding': 'gzip' });
+    const page = await rawGet(server.url, { ca, headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(page.status, 200);
     assert.equal(page.headers['content-encoding'], 'gzip');
-    assert.equal((await httpsGet(server.url, ca, { 'Accept-Encoding': 'gzip', 'If-None-Match': page.headers.etag })).status, 304);
-    await assert.rejects(httpsGet(server.url, undefined), /self-signed|self signed/, 'a client that does not trust it refuses');
+    assert.equal((await rawGet(server.url, { ca, headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': page.headers.etag } })).status, 304);
+    await assert.rejects(rawGet(server.url), /self-signed|self signed/, 'a client that does not trust it refuses');
     assert.equal(await rawStatus(server.url, request('/')), '', 'plain http to the https port: closed, nothing served');
     silent = slowClients(server.url, 20, { silent: true });
     const load = await classLoad(server.url, siteFiles(WEB_DIR), 10, ca);
