@@ -47,7 +47,9 @@ async function cacheOnce(urls) {
   if (!(await caches.has(CACHE))) return;  // a newer build deleted it: this worker's days are over
   const cache = await caches.open(CACHE);
   for (const url of urls)
-    if (!(await cache.match(url))) await cache.add(new Request(url, { cache: 'reload' }));
+    // no-cache: the server confirms the browser's copy (its ETag), so what was just downloaded is
+    // not downloaded again (the Code lesson's Python is megabytes), and a stale copy is not kept.
+    if (!(await cache.match(url))) await cache.add(new Request(url, { cache: 'no-cache' }));
 }
 
 self.addEventListener('fetch', (event) => {

@@ -63,12 +63,13 @@ void draw_line_chart(const LineChart& chart, float w, float h) {
     const ImVec2 lo(at.x + 56, at.y + line + 16);
     const ImVec2 hi(at.x + w - 16, at.y + h - 2 * line - 14);
     if (hi.x - lo.x < 40 || hi.y - lo.y < 30) return;
-    const double x_min = 0, x_max = xs.empty() ? 100.0 : std::max(xs.back(), 1.0);
+    const double x_min = 0, x_max = xs.empty() ? std::max(chart.x_span, 100.0) : std::max(xs.back(), chart.x_span);
     double y_min = chart.y_min, y_max = chart.y_max;
     if (y_min == y_max && !ys.empty()) {
         y_min = *std::min_element(ys.begin(), ys.end());
         y_max = *std::max_element(ys.begin(), ys.end());
-        const double pad = std::max((y_max - y_min) * 0.08, 1e-3);
+        // One value (or all equal): a tenth of it either side, not a range of rounding errors.
+        const double pad = y_max > y_min ? (y_max - y_min) * 0.08 : std::max(std::fabs(y_max) * 0.1, 1.0);
         y_min -= pad;
         y_max += pad;
     }
@@ -87,7 +88,8 @@ void draw_line_chart(const LineChart& chart, float w, float h) {
         const ImVec2 size = ImGui::CalcTextSize(label);
         draw->AddText(ImVec2(lo.x - 8 - size.x, y - size.y / 2), kLabel, label);
     }
-    const double x_step = tick_step(x_max - x_min, std::clamp(static_cast<int>((hi.x - lo.x) / 70.0f), 2, 8));
+    double x_step = tick_step(x_max - x_min, std::clamp(static_cast<int>((hi.x - lo.x) / 70.0f), 2, 8));
+    if (chart.whole_x) x_step = std::max(x_step, 1.0);
     for (double v = 0; v <= x_max + x_step * 1e-6; v += x_step) {
         const float x = to_screen(v, y_min).x;
         draw->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), kGrid);

@@ -17,6 +17,8 @@ struct LineChart {
     ImU32 colour = IM_COL32(90, 160, 240, 255);
     int average = 10;               // points in the moving average
     double y_min = 0, y_max = 0;    // a fixed y range; equal: from the data
+    double x_span = 1;              // the x axis shows at least 0..x_span
+    bool whole_x = false;           // x counts something (runs): ticks at whole numbers only
 };
 
 // Draws `chart` at the cursor in a w x h box and moves the cursor past it.

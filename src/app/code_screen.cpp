@@ -150,6 +150,17 @@ private:
     static uint64_t parse_seed(const nlohmann::json& seed) { return std::stoull(seed.get<std::string>()); }
 
     void draw_puyo(const Frame& frame, float x, float y, float w, float h) {
+        // The game's numbers above the board, which takes the panel's width (a tall board leaves
+        // room above it on any screen the lesson fits).
+        ImGui::SetCursorPos(ImVec2(x, y));
+        ImGui::BeginGroup();
+        ImGui::TextUnformatted(trf("{count} points", {{"count", static_cast<long long>(puyo_->score())}}).c_str());
+        ImGui::TextUnformatted(trf("longest chain {count}", {{"count", puyo_->max_chain()}}).c_str());
+        ImGui::TextDisabled("%s", trf("pair {count}", {{"count", puyo_->pairs_placed()}}).c_str());
+        ImGui::EndGroup();
+        const float stats = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
+        y += stats;
+        h -= stats;
         const puyo::Field& field = puyo_->field();
         const int rows = field.rows();
         view_ = fit_board(x, y, w, h, rows, puyo::kColumns);
@@ -161,12 +172,6 @@ private:
                 if (field.at(col, row) != puyo::Puyo::None) look = puyo_look(field.at(col, row), frame.colorblind);
             }
         frame.board(view_, std::move(cells), 0, kPuyoMarkInk);
-        ImGui::SetCursorPos(ImVec2(view_.x + view_.cell * float(puyo::kColumns) + 12.0f, y));
-        ImGui::BeginGroup();
-        ImGui::TextUnformatted(trf("{count} points", {{"count", static_cast<long long>(puyo_->score())}}).c_str());
-        ImGui::TextUnformatted(trf("longest chain {count}", {{"count", puyo_->max_chain()}}).c_str());
-        ImGui::TextDisabled("%s", trf("pair {count}", {{"count", puyo_->pairs_placed()}}).c_str());
-        ImGui::EndGroup();
     }
 
     void draw_minesweeper(const Frame& frame, float x, float y, float w, float h) {
@@ -258,7 +263,14 @@ nlohmann::json CodeScreen::run_options(int games) const {
 
 std::string CodeScreen::options_key() const { return std::string(kCodeLessons[lesson_]) + " " + run_options(games_).dump(); }
 
+// Opens the lesson's editor and Python in the page; where there is none, the lesson says so.
+void CodeScreen::open_lesson() {
+    if (!code_page("open", {{"lesson", kCodeLessons[lesson_]}})) status_ = "unavailable";
+    opened_ = true;
+}
+
 void CodeScreen::run(int games) {
+    if (status_ == "unavailable") return;
     games_ = games;
     ++run_id_;
     status_ = "running";
@@ -344,10 +356,7 @@ void CodeScreen::leave() {
 }
 
 void CodeScreen::build_ui(const Frame& frame, float top) {
-    if (!opened_) {
-        code_page("open", {{"lesson", kCodeLessons[lesson_]}});
-        opened_ = true;
-    }
+    if (!opened_) open_lesson();
     constexpr float kMargin = 12.0f;
     const bool wide = frame.width >= 820.0f;
     const float editor_w = wide ? (frame.width - 3 * kMargin) * 0.5f : frame.width - 2 * kMargin;
@@ -377,13 +386,18 @@ void CodeScreen::build_panel(const Frame& frame) {
     if (combo_translated(tr("Lesson"), &lesson, kLessonNames, kCodeLessonCount) && lesson != lesson_) {
         Params params = {{"code", kCodeLessons[lesson]}};
         new_game(params);
-        code_page("open", {{"lesson", kCodeLessons[lesson_]}});
-        opened_ = true;
+        open_lesson();
     }
     note_control("lesson");
     text_wrapped(tr(kIntro[lesson_]));
     for (const char* step : kSteps[lesson_]) text_wrapped_disabled(tr(step));
     ImGui::Separator();
+    if (status_ == "unavailable") {
+        text_wrapped(trf("The Code lesson runs in the web page (scripts/run.sh), where Python and the editor are. "
+                         "On this computer, run a lesson's program with the gridlab module: .venv/bin/python {file}",
+                         {{"file", literal(std::string("python/lessons/") + kCodeLessons[lesson_] + "_lesson.py")}}));
+        return;
+    }
 
     const bool running = status_ == "running";
     const char* run_label = running ? tr("Stop") : tr("Run");
@@ -454,23 +468,25 @@ void CodeScreen::build_result() const {
         for (const nlohmann::json& entry : *built_in) rows.push_back({spec_words(entry.value("ai", "")), entry.at("result")});
     const int columns = lesson_ == 1 ? 4 : 3;
     if (!ImGui::BeginTable("results", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn(trf("{count} games", {{"count", result_.value("games", 0)}}).c_str());
+    // The names column is widest and wraps ("MCTS with threats, 1000 playouts"): the numbers stay whole.
+    const auto number_column = [](const char* heading) { ImGui::TableSetupColumn(heading, ImGuiTableColumnFlags_WidthStretch, 1.0f); };
+    ImGui::TableSetupColumn(trf("{count} games", {{"count", result_.value("games", 0)}}).c_str(), ImGuiTableColumnFlags_WidthStretch, 1.6f);
     if (lesson_ == 0) {
-        ImGui::TableSetupColumn(tr("mean score"));
-        ImGui::TableSetupColumn(tr("mean longest chain"));
+        number_column(tr("mean score"));
+        number_column(tr("mean longest chain"));
     } else if (lesson_ == 1) {
-        ImGui::TableSetupColumn(tr("won"));
-        ImGui::TableSetupColumn(tr("sure moves"));
-        ImGui::TableSetupColumn(tr("guesses"));
+        number_column(tr("won"));
+        number_column(tr("sure moves"));
+        number_column(tr("guesses"));
     } else {
-        ImGui::TableSetupColumn(tr("won"));
-        ImGui::TableSetupColumn(tr("drawn / lost"));
+        number_column(tr("won"));
+        number_column(tr("drawn / lost"));
     }
     ImGui::TableHeadersRow();
     for (const auto& [name, result] : rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(name.c_str());
+        ImGui::TextWrapped("%s", name.c_str());
         ImGui::TableNextColumn();
         if (lesson_ == 0) {
             ImGui::TextUnformatted(fixed(result.value("mean_score", 0.0), 0).c_str());
@@ -503,9 +519,11 @@ void CodeScreen::build_chart(float w) const {
     x.resize(values.size());
     for (size_t i = 0; i < values.size(); ++i) x[i] = double(i + 1);
     y = values;
-    const LineChart chart{lesson_ == 0 ? tr("Your runs: mean score") : tr("Your runs: games won"), tr("run"),
-                          lesson_ == 0 ? "%.0f" : "%.2f", &x, &y, IM_COL32(90, 160, 240, 255), 1,
-                          0, lesson_ == 0 ? 0.0 : 1.0};
+    LineChart chart{lesson_ == 0 ? tr("Your runs: mean score") : tr("Your runs: games won"), tr("run"),
+                    lesson_ == 0 ? "%.0f" : "%.2f", &x, &y, IM_COL32(90, 160, 240, 255), 1,
+                    0, lesson_ == 0 ? 0.0 : 1.0};
+    chart.x_span = 5;  // room for a few runs before the axis grows
+    chart.whole_x = true;
     draw_line_chart(chart, w, 150.0f);
 }
 

@@ -49,6 +49,7 @@ private:
     struct Run {  // a finished run of the student's program, for the chart
         double value;  // the lesson's measure: mean score, win rate
     };
+    void open_lesson();
     void run(int games);
     void build_editor_place(const Frame& frame, float x, float y, float w, float h);
     void build_panel(const Frame& frame);
@@ -62,7 +63,8 @@ private:
     int lesson_ = 0;  // kCodeLessons
     int games_ = 20;
     int opponent_ = 0;  // Gomoku: kOpponents
-    std::string status_ = "loading";  // loading, idle, running, done, error (state()'s)
+    // loading, idle, running, done, error (state()'s); unavailable where there is no page (desktop)
+    std::string status_ = "loading";
     bool ready_ = false;               // the worker has Python and the engines loaded
     bool opened_ = false;              // the page was asked to open this lesson
     int run_id_ = 0;

@@ -92,7 +92,10 @@ bool pick_file() {
     return true;
 }
 void load_language(const std::string& code) { js_load_language(code.c_str()); }
-void code_page(const std::string& command, const nlohmann::json& args) { js_code_page(command.c_str(), args.dump().c_str()); }
+bool code_page(const std::string& command, const nlohmann::json& args) {
+    js_code_page(command.c_str(), args.dump().c_str());
+    return true;
+}
 
 #else
 
@@ -139,7 +142,7 @@ Message download_file(const std::string& name, const std::string& bytes) {
     return literal(path.string());
 }
 bool pick_file() { return false; }
-void code_page(const std::string&, const nlohmann::json&) {}  // no Python in the desktop app
+bool code_page(const std::string&, const nlohmann::json&) { return false; }  // no Python in the desktop app
 
 void load_language(const std::string& code) {
     std::string catalogue, font;

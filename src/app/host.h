@@ -39,8 +39,9 @@ bool pick_file();
 
 // A command to the page's side of the Code lesson (web/code/page.js: open, place, hide, run, stop,
 // set_source, reset, download, load), with its arguments; its answers come back through
-// App::code_message. Nothing where there is no page (the desktop app, the tests keep the last command).
-void code_page(const std::string& command, const nlohmann::json& args);
+// App::code_message. False where there is no page (the desktop app: no Python there); the tests'
+// host keeps the last command.
+bool code_page(const std::string& command, const nlohmann::json& args);
 
 // Fetches the language `code`'s catalogue and font (app/i18n.h request_language): natively read now
 // from lang/ beside the program; in the browser fetched by the page, which hands them to the app

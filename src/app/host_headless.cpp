@@ -33,7 +33,10 @@ Message download_file(const std::string& name, const std::string& bytes) {
     return literal("memory, as " + name);
 }
 bool pick_file() { return false; }
-void code_page(const std::string& command, const nlohmann::json& args) { files()["code_page"] = command + " " + args.dump(); }
+bool code_page(const std::string& command, const nlohmann::json& args) {
+    files()["code_page"] = command + " " + args.dump();
+    return true;
+}
 // No catalogues or fonts here: the screens keep the language they have (English unless a test sets one).
 void load_language(const std::string&) {}
 

@@ -1,5 +1,6 @@
 // The site offline (issue 19 item 5): after a first visit the service worker has cached the site,
-// so the page opens and plays with the network off; a new build replaces the cache as a whole.
+// so the page opens and plays with the network off (the Code lesson too, issue 44); a new build
+// replaces the cache as a whole.
 // The site is copied to a temporary folder, where a "new build" is made by changing a file and
 // listing the site again with cmake/SiteManifest.cmake, as the build does.
 import assert from 'node:assert/strict';
@@ -64,6 +65,36 @@ test('after a first visit the page opens and plays a move with the network off',
   await app.page.waitForFunction(() => window.gridlab.state().moves.length === 2, null, { timeout: 30000 });
   const state = await appState(app.page);
   assert.equal(state.ai_runner, 'worker', 'the AI worker came from the cache too');
+  assert.deepEqual(app.errors, []);
+  assert.equal(await app.page.evaluate(() => fetch('not-in-the-site.txt').then(() => 'online', () => 'offline')), 'offline',
+               'the network was off');
+  await app.close();
+});
+
+test('the Code lesson, opened once, runs a program with the network off', async () => {
+  const lessonIdle = (page) => page.waitForFunction(() => window.gridlab.state().code.status === 'idle', null,
+                                                     { timeout: 120000, polling: 200 });
+  const app = await openApp(env.browser, env.site.url + '?game=code&code=puyo');
+  await offlineReady(app.page);
+  await lessonIdle(app.page);
+  // The lesson's files came before the service worker was in charge; the page hands their list on.
+  const codeCached = () => app.page.evaluate(async () => {
+    const cache = await caches.open((await caches.keys())[0]);
+    const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
+    return ['/code/worker.js', '/code/engines.wasm', '/code/pyodide/pyodide.asm.wasm', '/code/editor.js', '/code/lessons/puyo_lesson.py']
+      .filter((path) => !paths.includes(path));
+  });
+  await until(async () => (await codeCached()).length === 0, 'the lesson\'s files in the cache', 60000)
+    .catch(async () => assert.deepEqual(await codeCached(), [], 'missing from the cache'));
+
+  await app.page.context().setOffline(true);
+  await reload(app.page);
+  await lessonIdle(app.page);
+  await app.page.evaluate(() => window.gridlab.act({ run: { games: 1 } }));
+  await app.page.waitForFunction(() => ['done', 'error'].includes(window.gridlab.state().code.status), null, { timeout: 120000 });
+  const state = (await appState(app.page)).code;
+  assert.equal(state.status, 'done', JSON.stringify(state.error));
+  assert.equal(state.result.games, 1);
   assert.deepEqual(app.errors, []);
   assert.equal(await app.page.evaluate(() => fetch('not-in-the-site.txt').then(() => 'online', () => 'offline')), 'offline',
                'the network was off');

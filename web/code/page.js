@@ -18,6 +18,14 @@
     return r.text();
   });
 
+  // What the lesson loaded (the page's editor and starter, the worker's Python and engines) goes
+  // into the offline cache (assets/service-worker.js), which on a first visit was not yet in charge.
+  function keepOffline(workerUrls) {
+    if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+    const urls = performance.getEntriesByType('resource').map((entry) => entry.name).concat(workerUrls || []);
+    navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ type: 'cache-used', urls: urls }));
+  }
+
   function loadScript(src) {
     return new Promise((resolve, reject) => {
       const script = document.createElement('script');
@@ -70,7 +78,8 @@
     function heard(message) {
       if (message.type === 'ready') {
         ready = true;
-        send(message);
+        keepOffline(message.used);
+        send({ type: 'ready', ms: message.ms });
         if (pending) post(pending);
         pending = null;
         return;

@@ -4,7 +4,7 @@
 // and reports each move of the games as it goes, the result, or the error with its line.
 //
 // To the worker: {type: 'run', id, game, source, options, built_in}
-// From it:       {type: 'ready', ms} once Python and the engines are loaded;
+// From it:       {type: 'ready', ms, used} once Python and the engines are loaded (used: their URLs);
 //                {type: 'move', id, player, move} each move of the program's games (player: 'you');
 //                {type: 'busy', id} now and then while gridlab's own AIs play the same games;
 //                {type: 'result', id, result, built_in, output} or {type: 'error', id, error, output};
@@ -37,7 +37,9 @@ async function start() {
 }
 
 const runtime = start();
-runtime.then(({ ms }) => self.postMessage({ type: 'ready', ms: ms }),
+// `used`: what this worker loaded, for the page to keep offline (before the service worker was in
+// charge, on a first visit, its fetches were not cached).
+runtime.then(({ ms }) => self.postMessage({ type: 'ready', ms: ms, used: performance.getEntriesByType('resource').map((entry) => entry.name) }),
              (error) => self.postMessage({ type: 'failed', message: String(error && error.message || error) }));
 
 self.onmessage = async (event) => {
