@@ -311,7 +311,7 @@ TEST_CASE("Minesweeper logs why a guess was made: the endgame's chance to win, a
 TEST_CASE("Puyo's chain banner asks for the frame that takes it away, then for none", "[screens]") {
     LearnedModels models;
     PuyoScreen puyo(models);
-    puyo.new_game({{"ai", "beam"}, {"seed", "3"}});
+    puyo.new_game({{"ai", "greedy"}, {"seed", "3"}});
     for (int moves = 0; puyo.state()["chain"] == 0; ++moves) {
         REQUIRE(moves < 40);
         ai_moves(puyo, 1);
