@@ -128,7 +128,6 @@
       else editor.setText(source);
       editor.markLine(null);
       box.hidden = false;
-      if (!worker) startWorker();
     }
 
     const commands = {
@@ -173,6 +172,10 @@
       picker.value = '';
       if (file && editor) setText(await file.text());
     });
+
+    // Python starts in its worker at once, while the editor loads on the page's thread (at a 4x CPU
+    // throttle this halved the time to a lesson ready to run: docs/code-lesson.md).
+    startWorker();
 
     // Commands run one after another, in the order the app gave them (open fetches before place).
     let queue = Promise.resolve();
