@@ -3,7 +3,7 @@
 // program survives a reload. One page for the lot: Python takes seconds to start.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, openApp, recordMeasurement, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, frames, openApp, recordMeasurement, reload, screenshot, startBrowser } from './browser.mjs';
 import { ENDLESS_LOOP, TEN_LINES } from './code_programs.mjs';
 
 // What the native module (python/gridlab, pybind11) gives for TEN_LINES on 2 games of 50 pairs,
@@ -116,5 +116,25 @@ for (const { lesson, games, fingerprint, native } of STARTERS) {
     assert.equal(state.status, 'done', JSON.stringify(state.error));
     assert.deepEqual(fingerprint(state.result), native);
     await screenshot(app.page, `code-${lesson}-done`);
+  });
+}
+
+// The lesson in the page's other languages: its text, buttons, error and hint all translated, and
+// Chinese, Japanese or Korean in the program's comments and strings, run as they are.
+for (const [language, comment] of [['ja', '# 高さを数える'], ['ko', '# 높이를 센다'], ['zh-Hans', '# 数一数高度']]) {
+  test(`the lesson in ${language}: nothing untranslated, an error and its hint in the language`, async () => {
+    const other = await openApp(env.browser, env.site.url + `?lang=${language}&game=code&code=puyo`);
+    try {
+      await waitStatus(other.page, ['idle']);
+      const state = await runProgram(other.page, `${comment}\ndef evaluate(field):\n    top = field[0]\n    return top[6]\n`);
+      assert.equal(state.status, 'error');
+      assert.equal(state.error.line, 4);
+      await frames(other.page, 3);
+      assert.deepEqual(await other.page.evaluate(() => window.gridlab.untranslated()), []);
+      assert.deepEqual(other.errors, []);
+      await screenshot(other.page, `code-puyo-error-${language}`);
+    } finally {
+      await other.close();
+    }
   });
 }
