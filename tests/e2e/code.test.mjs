@@ -3,7 +3,8 @@
 // program survives a reload. One page for the lot: Python takes seconds to start.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, frames, openApp, recordMeasurement, reload, screenshot, startBrowser } from './browser.mjs';
+import { readFileSync } from 'node:fs';
+import { appState, clickControl, frames, openApp, recordMeasurement, reload, screenshot, startBrowser } from './browser.mjs';
 import { ENDLESS_LOOP, TEN_LINES } from './code_programs.mjs';
 
 // What the native module (python/gridlab, pybind11) gives for TEN_LINES on 2 games of 50 pairs,
@@ -92,6 +93,34 @@ test('the program is kept after a reload', async () => {
   await reload(app.page);
   await waitStatus(app.page, ['idle']);
   assert.equal(await editorText(app.page), mine);
+});
+
+// The editor's text once `wanted` (a predicate) holds for it, or after 10 s.
+async function editorOnce(page, wanted) {
+  for (const started = Date.now(); Date.now() - started < 10000; await new Promise((done) => setTimeout(done, 100)))
+    if (wanted(await editorText(page))) break;
+  return editorText(page);
+}
+
+test('Download saves the program as a .py file, Load .py opens one, Reset asks before the starter comes back', async () => {
+  const page = app.page;
+  const mine = '# mine\ndef evaluate(field):\n    return 2\n';
+  await page.evaluate((text) => window.gridlab.act({ code: text }), mine);
+  const [download] = await Promise.all([page.waitForEvent('download'), clickControl(page, 'download')]);
+  assert.equal(download.suggestedFilename(), 'puyo_lesson.py');
+  assert.equal(readFileSync(await download.path(), 'utf8'), mine);
+
+  const theirs = 'def evaluate(field):\n    return 3  # 三\n';
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), clickControl(page, 'load')]);
+  await chooser.setFiles({ name: 'theirs.py', mimeType: 'text/x-python', buffer: Buffer.from(theirs) });
+  assert.equal(await editorOnce(page, (text) => text === theirs), theirs);
+
+  await clickControl(page, 'reset');
+  await clickControl(page, 'reset_no');  // "Keep my code"
+  assert.equal(await editorText(page), theirs);
+  await clickControl(page, 'reset');
+  await clickControl(page, 'reset_yes');
+  assert.match(await editorOnce(page, (text) => text !== theirs), /^"""gridlab Code lesson: Puyo Puyo/);
 });
 
 // The other two lessons, switched to in the same page (the worker and its Python stay): their
