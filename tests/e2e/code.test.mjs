@@ -123,6 +123,24 @@ test('Download saves the program as a .py file, Load .py opens one, Reset asks b
   assert.match(await editorOnce(page, (text) => text !== theirs), /^"""gridlab Code lesson: Puyo Puyo/);
 });
 
+test('the editor by keyboard: Tab indents, Ctrl+Z undoes, Escape then Tab leaves it', async () => {
+  const page = app.page;
+  await page.evaluate((text) => window.gridlab.act({ code: text }), 'x = 0');
+  await page.click('#code-editor .cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('y = 1');
+  assert.equal(await editorText(page), 'x = 0\n    y = 1');
+  await page.keyboard.press('Control+z');
+  const undone = await editorOnce(page, (text) => text !== 'x = 0\n    y = 1');
+  assert.ok(undone.length < 'x = 0\n    y = 1'.length && 'x = 0\n    y = 1'.startsWith(undone), `undone to ${JSON.stringify(undone)}`);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.getElementById('code-editor').contains(document.activeElement)), false,
+               'the focus left the editor');
+});
+
 // The other two lessons, switched to in the same page (the worker and its Python stay): their
 // starter programs play the games the native module plays with them (tests/python/test_lessons.py).
 // The Minesweeper starter knows only step 1 of three (a number whose mines are all known), so it
