@@ -167,10 +167,11 @@ for (const { lesson, games, fingerprint, native } of STARTERS) {
 }
 
 // The lesson in the page's other languages: its text, buttons, error and hint all translated, and
-// Chinese, Japanese or Korean in the program's comments and strings, run as they are.
+// Chinese, Japanese or Korean in the program's comments and strings, run as they are; on a touch
+// screen, where a tap puts the cursor in the editor and text comes as an input method gives it.
 for (const [language, comment] of [['ja', '# 高さを数える'], ['ko', '# 높이를 센다'], ['zh-Hans', '# 数一数高度']]) {
-  test(`the lesson in ${language}: nothing untranslated, an error and its hint in the language`, async () => {
-    const other = await openApp(env.browser, env.site.url + `?lang=${language}&game=code&code=puyo`);
+  test(`the lesson in ${language}, by touch: nothing untranslated, an error and its hint in the language`, async () => {
+    const other = await openApp(env.browser, env.site.url + `?lang=${language}&game=code&code=puyo`, { hasTouch: true });
     try {
       await waitStatus(other.page, ['idle']);
       const state = await runProgram(other.page, `${comment}\ndef evaluate(field):\n    top = field[0]\n    return top[6]\n`);
@@ -180,6 +181,11 @@ for (const [language, comment] of [['ja', '# 高さを数える'], ['ko', '# 높
       assert.deepEqual(await other.page.evaluate(() => window.gridlab.untranslated()), []);
       assert.deepEqual(other.errors, []);
       await screenshot(other.page, `code-puyo-error-${language}`);
+      const firstLine = await other.page.locator('#code-editor .cm-line').first().boundingBox();
+      await other.page.touchscreen.tap(firstLine.x + firstLine.width - 4, firstLine.y + firstLine.height / 2);
+      await other.page.keyboard.press('End');
+      await other.page.keyboard.insertText(comment.slice(1));
+      assert.equal((await editorText(other.page)).split('\n')[0], comment + comment.slice(1));
     } finally {
       await other.close();
     }
