@@ -39,17 +39,24 @@
       await sleep(5000);
   }
 
-  // Once the app runs: the files it loaded before the worker controlled the page (on the first
-  // visit: the language's catalogue and font) go into the cache too.
+  // The page's files loaded so far, and `more` (a worker's), go into the cache too: those loaded
+  // before the service worker was in charge were not cached (it keeps only the site's own).
+  function keepLoaded(more) {
+    if (!supported) return;
+    const urls = performance.getEntriesByType('resource').map((entry) => entry.name).concat(more || []);
+    navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ type: 'cache-used', urls: urls }));
+  }
+
+  // Once the app runs: what it loaded before the worker controlled the page (on the first visit: the
+  // language's catalogue and font).
   async function cacheWhatWasUsed() {
-    const registration = await navigator.serviceWorker.ready;
     while (!(window.gridlab && window.gridlab.ready)) await new Promise((done) => setTimeout(done, 500));
-    const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-    registration.active.postMessage({ type: 'cache-used', urls: urls });
+    keepLoaded();
   }
 
   window.gridlabOffline = {
     supported: supported,
+    keepLoaded: keepLoaded,
     // Resolves when the app may start (never, when the page reloads onto a newer build).
     beforeStart: beforeStart().catch((error) => console.warn('gridlab: offline: ' + error)),
   };

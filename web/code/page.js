@@ -18,14 +18,6 @@
     return r.text();
   });
 
-  // What the lesson loaded (the page's editor and starter, the worker's Python and engines) goes
-  // into the offline cache (assets/service-worker.js), which on a first visit was not yet in charge.
-  function keepOffline(workerUrls) {
-    if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-    const urls = performance.getEntriesByType('resource').map((entry) => entry.name).concat(workerUrls || []);
-    navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ type: 'cache-used', urls: urls }));
-  }
-
   function loadScript(src) {
     return new Promise((resolve, reject) => {
       const script = document.createElement('script');
@@ -78,7 +70,8 @@
     function heard(message) {
       if (message.type === 'ready') {
         ready = true;
-        keepOffline(message.used);
+        // The lesson's files (the editor, the starter, the worker's Python and engines) kept offline.
+        if (window.gridlabOffline) window.gridlabOffline.keepLoaded(message.used);
         send({ type: 'ready', ms: message.ms });
         if (pending) post(pending);
         pending = null;
