@@ -284,6 +284,12 @@ void MinesweeperLesson::build_live_text() const {
                  : outcome == ms::Outcome::Lost ? trf("Live game {game}, move {move}: hit a mine", {game, move})
                                                 : trf("Live game {game}, move {move}", {game, move}));
     text_wrapped_disabled(tr("Green: safe, red: a mine. The ring is the cell it opens next."));
+    const ms::TrainSettings& run = trainer_->settings();
+    if (!ms::stages(run).empty() && trainer_->episodes() < run.warm_up && run.curriculum.empty())
+        text_wrapped(trf("Warm-up: its first {games} training games are on 9x9 boards with {mines} mines, the same share of "
+                         "mines: quicker lessons for the same filters. The live game is on the real board.",
+                         {{"games", static_cast<long long>(run.warm_up)},
+                          {"mines", static_cast<long long>(ms::warm_up_board(run.board).mines)}}));
     const double error = live_error();
     if (error >= 0)
         text_wrapped(trf("Its chances are {points} points off the exact ones, on average.",

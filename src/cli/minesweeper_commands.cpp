@@ -334,6 +334,9 @@ void add_train(CLI::App& game) {
         ->check(seed_check());
     cmd->add_option("--rewards", o->rewards, "seed-000 or seed-004")->check(CLI::IsMember({"seed-000", "seed-004"}));
     cmd->add_option("--out", o->out, "Where to write the model file")->required();
+    cmd->add_option("--warm-up", o->settings.warm_up,
+                    "On a board larger than 9x9: episodes first played on 9x9 boards of its density of mines")
+        ->check(CLI::Range(int64_t{0}, int64_t{100'000'000}));
     cmd->add_option("--curriculum", o->curriculum,
                     "Boards to learn on first, e.g. beginner:2000,16x16x40:500 (a level or ROWSxCOLSxMINES, and episodes)");
     cmd->add_option("--width", o->settings.shape.width, "Channels per hidden layer")->check(CLI::Range(1, 128));

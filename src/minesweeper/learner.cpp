@@ -83,12 +83,29 @@ void validate(const TrainSettings& s) {
     require(s.replay_capacity >= s.batch && s.replay_capacity <= 1'000'000,
             "replay capacity: " + std::to_string(s.replay_capacity) + " is outside batch..1000000");
     require(s.window >= 1 && s.window <= 1'000'000, "window: " + std::to_string(s.window) + " is outside 1..1000000");
+    require(s.warm_up >= 0 && s.warm_up <= 100'000'000, "warm-up: " + std::to_string(s.warm_up) + " episodes is outside 0..100000000");
     require(s.curriculum.size() <= 8, "curriculum: more than 8 stages");
     for (const Stage& stage : s.curriculum) {
         validate(stage.board);
         require(stage.episodes >= 1 && stage.episodes <= 100'000'000,
                 "curriculum: " + std::to_string(stage.episodes) + " episodes is outside 1..100000000");
     }
+}
+
+Settings warm_up_board(const Settings& board) {
+    constexpr int kSide = 9, kCells = kSide * kSide;
+    const double density = static_cast<double>(board.mines) / (board.rows * board.cols);
+    // At most 72 mines leave the 9 cells a first click may need free.
+    const int mines = std::clamp(static_cast<int>(std::lround(density * kCells)), 1, kCells - 9);
+    return {kSide, kSide, mines, board.first_click};
+}
+
+std::vector<Stage> stages(const TrainSettings& settings) {
+    std::vector<Stage> stages;
+    if (settings.warm_up > 0 && settings.board.rows * settings.board.cols > 81)
+        stages.push_back({warm_up_board(settings.board), settings.warm_up});
+    stages.insert(stages.end(), settings.curriculum.begin(), settings.curriculum.end());
+    return stages;
 }
 
 namespace {
@@ -98,15 +115,17 @@ EnvConfig training_env(const Settings& board, RewardScheme rewards) {
     return {board, ObservationLayout::PlayerView, rewards, board.rows * board.cols};
 }
 
-const Settings& first_board(const TrainSettings& settings) {
+Settings first_board(const TrainSettings& settings) {
     validate(settings);
-    return settings.curriculum.empty() ? settings.board : settings.curriculum.front().board;
+    const std::vector<Stage> before = stages(settings);
+    return before.empty() ? settings.board : before.front().board;
 }
 
 }  // namespace
 
 Trainer::Trainer(const TrainSettings& settings)
     : settings_(settings),
+      stages_(stages(settings)),
       env_(training_env(first_board(settings), settings.rewards)),
       network_(make_cell_network(settings.shape)),
       rng_(Rng::for_stream(settings.seed, 1)),
@@ -133,6 +152,7 @@ TrainSettings settings_from_description(const nlohmann::json& d) {
     s.steps_per_update = d.value("steps_per_update", s.steps_per_update);
     s.replay_capacity = d.value("replay_capacity", s.replay_capacity);
     s.window = d.value("window", s.window);
+    s.warm_up = d.value("warm_up", int64_t{0});  // files from before the warm-up had none
     s.seed = d.at("seed").get<uint64_t>();
     for (const nlohmann::json& stage : d.value("curriculum", nlohmann::json::array()))
         s.curriculum.push_back({{stage.at("rows").get<int>(), stage.at("cols").get<int>(), stage.at("mines").get<int>(),
@@ -172,7 +192,7 @@ void Trainer::train_until(int64_t episodes) {
 
 const Settings& Trainer::board() const {
     int64_t stage_end = 0;
-    for (const Stage& stage : settings_.curriculum)
+    for (const Stage& stage : stages_)
         if (episodes_ < (stage_end += stage.episodes)) return stage.board;
     return settings_.board;
 }
@@ -305,6 +325,7 @@ nlohmann::json Trainer::describe() const {
             {"steps_per_update", s.steps_per_update},
             {"replay_capacity", s.replay_capacity},
             {"seed", s.seed},
+            {"warm_up", s.warm_up},
             {"episodes", episodes_},
             {"steps", steps_},
             {"updates", updates_},

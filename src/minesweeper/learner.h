@@ -63,15 +63,22 @@ struct Stage {
 
 struct TrainSettings {
     Settings board = level_settings("beginner");  // the first click (Safe, Zero, None) goes to the eval's cell
-    // Boards to learn on first, in order, each for its episodes, before `board` (for the rest of the
+    // On a board larger than 9x9, the run's first `warm_up` episodes are played on 9x9 boards of the
+    // same density of mines (warm_up_board), before any curriculum: the numbers teach the same lessons
+    // there for a sixth of the arithmetic per board, and the same filters then play the large board.
+    int64_t warm_up = 5000;
+    // Boards to learn on next, in order, each for its episodes, before `board` (for the rest of the
     // run): the same filters fit every board, and small boards' games are quicker lessons.
     std::vector<Stage> curriculum;
     RewardScheme rewards = RewardScheme::Seed000;
     NetworkShape shape;
     float learning_rate = 0.002f;
-    double exploration = 0.05;  // chance that a step opens a random hidden cell instead of the best
+    // Chance that a step opens a random hidden cell instead of the best. None by default: on a large
+    // board a random cell is a mine one time in five, so random steps end the long games (whose
+    // middles and ends are the lessons) early; the network's own mistakes explore enough.
+    double exploration = 0.0;
     int batch = 16;             // boards per update
-    int steps_per_update = 2;   // environment steps between two updates
+    int steps_per_update = 4;   // environment steps between two updates
     int replay_capacity = 20000;  // boards remembered; the oldest are forgotten first
     int window = 100;           // episodes per point of the learning curve
     uint64_t seed = 1;
@@ -79,6 +86,14 @@ struct TrainSettings {
 
 // Throws std::invalid_argument naming the first setting out of range.
 void validate(const TrainSettings& settings);
+
+// The warm-up's board for `board`: 9x9, as many mines as the same density gives (rounded, at least 1),
+// the same first-click rule.
+Settings warm_up_board(const Settings& board);
+
+// The boards a run plays before its own: the warm-up (when the board is larger than 9x9), then the
+// curriculum.
+std::vector<Stage> stages(const TrainSettings& settings);
 
 // One point per `window` episodes.
 struct CurvePoint {
@@ -129,6 +144,7 @@ private:
     void update();
 
     TrainSettings settings_;
+    std::vector<Stage> stages_;  // stages(settings_)
     Env env_;
     learn::Network network_;
     std::unique_ptr<learn::Optimizer> optimizer_;

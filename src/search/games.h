@@ -53,7 +53,7 @@ std::unique_ptr<Job> minesweeper_job(const nlohmann::json& request);
 minesweeper::Decision minesweeper_decision(const nlohmann::json& report);
 
 // --- Minesweeper training (type "train"): settings {rows, cols, mines, first, rewards, width, depth, lr,
-// explore, window, seed}, model (optional: base64 model file to resume from; its own settings win),
+// explore, window, seed, warm_up (optional: TrainSettings' default)}, model (optional: base64 model file to resume from; its own settings win),
 // episodes (optional: end with a result there; else it runs until cancelled) ---
 // Report: {"episodes", "steps", "updates", "seconds", "weight_hash", "model": the run as base64 model file}.
 nlohmann::json minesweeper_training_request(const minesweeper::TrainSettings& settings, const std::string& model);

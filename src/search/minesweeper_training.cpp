@@ -43,6 +43,7 @@ ms::TrainSettings train_settings(const nlohmann::json& request) {
     settings.learning_rate = static_cast<float>(number_field(s, "lr", 1e-6, 1.0, where));
     settings.exploration = number_field(s, "explore", 0.0, 1.0, where);
     settings.window = static_cast<int>(int_field(s, "window", 1, 1'000'000, where));
+    if (s.contains("warm_up")) settings.warm_up = int_field(s, "warm_up", 0, 100'000'000, where);
     settings.seed = seed_field(s, "seed", where);
     return validated_settings(settings);
 }
@@ -56,7 +57,7 @@ nlohmann::json minesweeper_training_request(const ms::TrainSettings& s, const st
                                 {"first", ms::first_click_name(s.board.first_click)},
                                 {"rewards", ms::reward_scheme_name(s.rewards)}, {"width", s.shape.width},
                                 {"depth", s.shape.depth}, {"lr", s.learning_rate}, {"explore", s.exploration},
-                                {"window", s.window}, {"seed", seed_text(s.seed)}}}};
+                                {"window", s.window}, {"warm_up", s.warm_up}, {"seed", seed_text(s.seed)}}}};
     if (!model.empty()) request["model"] = base64_encode(model);
     return request;
 }
