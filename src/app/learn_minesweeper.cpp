@@ -285,7 +285,7 @@ void MinesweeperLesson::build_live_text() const {
                                                 : trf("Live game {game}, move {move}", {game, move}));
     text_wrapped_disabled(tr("Green: safe, red: a mine. The ring is the cell it opens next."));
     const ms::TrainSettings& run = trainer_->settings();
-    if (!ms::stages(run).empty() && trainer_->episodes() < run.warm_up && run.curriculum.empty())
+    if (ms::warms_up(run) && trainer_->episodes() < run.warm_up)
         text_wrapped(trf("Warm-up: its first {games} training games are on 9x9 boards with {mines} mines, the same share of "
                          "mines: quicker lessons for the same filters. The live game is on the real board.",
                          {{"games", static_cast<long long>(run.warm_up)},

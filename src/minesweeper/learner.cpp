@@ -13,6 +13,7 @@ namespace {
 
 constexpr int kHiddenPlane = 9;
 constexpr int kDensityPlane = 10;
+constexpr int kWarmUpSide = 9;  // the warm-up's boards are 9x9, beginner's size
 
 bool hidden(int8_t view) { return view == kHidden || view == kFlag; }
 
@@ -93,17 +94,20 @@ void validate(const TrainSettings& s) {
 }
 
 Settings warm_up_board(const Settings& board) {
-    constexpr int kSide = 9, kCells = kSide * kSide;
+    constexpr int kCells = kWarmUpSide * kWarmUpSide;
     const double density = static_cast<double>(board.mines) / (board.rows * board.cols);
     // At most 72 mines leave the 9 cells a first click may need free.
     const int mines = std::clamp(static_cast<int>(std::lround(density * kCells)), 1, kCells - 9);
-    return {kSide, kSide, mines, board.first_click};
+    return {kWarmUpSide, kWarmUpSide, mines, board.first_click};
+}
+
+bool warms_up(const TrainSettings& settings) {
+    return settings.warm_up > 0 && settings.board.rows * settings.board.cols > kWarmUpSide * kWarmUpSide;
 }
 
 std::vector<Stage> stages(const TrainSettings& settings) {
     std::vector<Stage> stages;
-    if (settings.warm_up > 0 && settings.board.rows * settings.board.cols > 81)
-        stages.push_back({warm_up_board(settings.board), settings.warm_up});
+    if (warms_up(settings)) stages.push_back({warm_up_board(settings.board), settings.warm_up});
     stages.insert(stages.end(), settings.curriculum.begin(), settings.curriculum.end());
     return stages;
 }
@@ -115,21 +119,24 @@ EnvConfig training_env(const Settings& board, RewardScheme rewards) {
     return {board, ObservationLayout::PlayerView, rewards, board.rows * board.cols};
 }
 
-Settings first_board(const TrainSettings& settings) {
+const TrainSettings& validated(const TrainSettings& settings) {
     validate(settings);
-    const std::vector<Stage> before = stages(settings);
-    return before.empty() ? settings.board : before.front().board;
+    return settings;
+}
+
+const Settings& first_board(const TrainSettings& settings, const std::vector<Stage>& stages) {
+    return stages.empty() ? settings.board : stages.front().board;
 }
 
 }  // namespace
 
 Trainer::Trainer(const TrainSettings& settings)
-    : settings_(settings),
-      stages_(stages(settings)),
-      env_(training_env(first_board(settings), settings.rewards)),
+    : settings_(validated(settings)),
+      stages_(stages(settings_)),
+      env_(training_env(first_board(settings_, stages_), settings_.rewards)),
       network_(make_cell_network(settings.shape)),
       rng_(Rng::for_stream(settings.seed, 1)),
-      first_cell_(default_first_cell(first_board(settings))) {
+      first_cell_(default_first_cell(first_board(settings_, stages_))) {
     Rng init_rng = Rng::for_stream(settings.seed, 0);
     network_.init(init_rng);
     optimizer_ = std::make_unique<learn::Adam>(network_, learn::AdamSettings{.learning_rate = settings.learning_rate});

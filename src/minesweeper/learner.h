@@ -91,8 +91,10 @@ void validate(const TrainSettings& settings);
 // the same first-click rule.
 Settings warm_up_board(const Settings& board);
 
-// The boards a run plays before its own: the warm-up (when the board is larger than 9x9), then the
-// curriculum.
+// Whether a run of these settings warms up: its board is larger than 9x9 and warm_up is not 0.
+bool warms_up(const TrainSettings& settings);
+
+// The boards a run plays before its own: the warm-up (when it warms up), then the curriculum.
 std::vector<Stage> stages(const TrainSettings& settings);
 
 // One point per `window` episodes.
