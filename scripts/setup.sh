@@ -33,7 +33,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # --- Sources of SDL2 and Dear ImGui for the web build ------------------------------------------
-# Emscripten's own SDL2 port downloads from the internet; Debian's source packages do not.
+# Emscripten's own SDL2 port downloads from the internet; Debian's source packages do not. The wasm
+# build compiles both (cmake/SDL2Wasm.cmake, src/app/CMakeLists.txt).
 mkdir -p "$DEPS/src"
 enable_deb_src() {
   if [ -f /etc/apt/sources.list.d/debian.sources ]; then
@@ -53,27 +54,6 @@ fetch_source() {  # $1 = source package, $2 = glob of the folder it unpacks to
 }
 fetch_source libsdl2 "libsdl2-2*"
 fetch_source imgui "imgui-1*"
-
-# --- SDL2 built for Emscripten, once -----------------------------------------------------------
-# Its configure step is minutes of one core (some 150 checks, each an emcc link), so it runs in the
-# background beside the npm installs and the Python module's build, and is waited for at the end.
-build_sdl2_wasm() {
-  echo "setup: building SDL2 for WebAssembly (a few minutes, once; in the background)"
-  local started=$SECONDS
-  local sdl_src
-  sdl_src=$(compgen -G "$DEPS/src/libsdl2-2*/" | head -n 1)
-  emcmake cmake -S "$sdl_src" -B "$DEPS/build/sdl2-wasm" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_INSTALL_PREFIX="$DEPS/sdl2-wasm" -DSDL_SHARED=OFF -DSDL_STATIC=ON \
-    -DSDL_THREADS=OFF -DSDL_PTHREADS=OFF -DSDL_TEST=OFF >"$DEPS/sdl2-wasm-configure.log" 2>&1
-  cmake --build "$DEPS/build/sdl2-wasm" -j "$(nproc)" >"$DEPS/sdl2-wasm-build.log" 2>&1
-  cmake --install "$DEPS/build/sdl2-wasm" >/dev/null
-  echo "setup: SDL2 for WebAssembly built in $((SECONDS - started)) s"
-}
-sdl_pid=""
-if [ ! -f "$DEPS/sdl2-wasm/lib/cmake/SDL2/SDL2Config.cmake" ]; then
-  build_sdl2_wasm &
-  sdl_pid=$!
-fi
 
 # --- Browser test tooling from npm (playwright-core drives Debian's chromium; no browser download)
 if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
@@ -99,10 +79,6 @@ if ! (cd "$ROOT" && cmake --preset native && cmake --build --preset native --tar
          --disable-pip-version-check --editable build/native/python) >"$ROOT/build/logs/setup-python.log" 2>&1; then
   tail -n 30 "$ROOT/build/logs/setup-python.log"
   echo "setup: the Python module failed to build or install (log: build/logs/setup-python.log)"
-  exit 1
-fi
-if [ -n "$sdl_pid" ] && ! wait "$sdl_pid"; then
-  echo "setup: SDL2 for WebAssembly failed to build (logs: $DEPS/sdl2-wasm-*.log)"
   exit 1
 fi
 echo "setup: ready"
