@@ -8,7 +8,8 @@
 #                                   reproducers of fixed defects) as regression tests, then run each
 #                                   target for SECONDS on a scratch corpus (what scripts/test.sh does)
 #
-# Prints one line per target: executions, coverage (edges) and features reached, and the result.
+# The targets run side by side, one per core. Prints one line per target: executions, coverage
+# (edges) and features reached, and the result.
 # A failing input is saved as build/fuzz-crashes/<target>-crash-*; exits 1 if any target failed.
 set -uo pipefail
 source "$(dirname "$0")/env.sh"
@@ -31,17 +32,18 @@ if ! { cmake --preset native-asan && cmake --build --preset native-asan --target
   exit 1
 fi
 
-failed=0
-for source in tests/fuzz/*.cpp; do
-  target=$(basename "$source" .cpp)
-  fuzzer="build/native-asan/fuzz_$target"
-  seeds="tests/fuzz/corpus/$target"
-  options=(-max_len=4096 -timeout=10 -rss_limit_mb=2048 "-artifact_prefix=build/fuzz-crashes/$target-")
+# Runs one target and prints its line (and, when it failed, what it found).
+run_target() {
+  local target=$1
+  local fuzzer="build/native-asan/fuzz_$target"
+  local seeds="tests/fuzz/corpus/$target"
+  local options=(-max_len=4096 -timeout=10 -rss_limit_mb=2048 "-artifact_prefix=build/fuzz-crashes/$target-")
   [ -f "tests/fuzz/$target.dict" ] && options+=("-dict=tests/fuzz/$target.dict")
-  log="$logs/fuzz-$target.log"
-  result=ok
+  local log="$logs/fuzz-$target.log"
+  local result=ok
   if [ "$check" = 1 ]; then
     # The committed inputs, each run once, then fuzzing that keeps nothing.
+    local scratch
     scratch=$(mktemp -d)
     if ! "$fuzzer" "${options[@]}" -runs=0 "$seeds" >"$log" 2>&1; then
       result="FAILED replaying $seeds"
@@ -50,7 +52,7 @@ for source in tests/fuzz/*.cpp; do
     fi
     rm -rf "$scratch"
   else
-    kept="build/fuzz-corpus/$target"
+    local kept="build/fuzz-corpus/$target"
     mkdir -p "$kept"
     if ! "$fuzzer" "${options[@]}" -max_total_time="$seconds" -print_final_stats=1 "$kept" "$seeds" >"$log" 2>&1; then
       result=FAILED
@@ -59,15 +61,27 @@ for source in tests/fuzz/*.cpp; do
     rm -rf "$kept.min" && mkdir -p "$kept.min"
     "$fuzzer" -merge=1 "$kept.min" "$kept" "$seeds" >"$log.merge" 2>&1 && rm -rf "$kept" && mv "$kept.min" "$kept"
   fi
+  local execs done_line cov ft corpus
   execs=$(grep -E '^stat::number_of_executed_units:' "$log" | tail -n 1 | awk '{print $2}')
   done_line=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -n 1)
   cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<<"$done_line")
   ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<<"$done_line")
   corpus=$(sed -nE 's/.* corp: ([0-9]+).*/\1/p' <<<"$done_line")
   [ "$check" = 1 ] || corpus=$(find "$kept" -type f | wc -l)  # after minimising
-  [ "$result" = ok ] || failed=$((failed + 1))
   printf '%-22s %6s s  execs %10s  cov %5s  ft %6s  corpus %5s  %s\n' "$target" "$seconds" "${execs:-?}" \
     "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$result"
   [ "$result" = ok ] || grep -E "ERROR|fuzz check failed|Test unit written|^Base64:" "$log" | head -n 5
+}
+
+# One target per core at a time; their lines are printed in order once all are done.
+results=$(mktemp -d)
+for source in tests/fuzz/*.cpp; do
+  target=$(basename "$source" .cpp)
+  run_target "$target" >"$results/$target" &
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n; done
 done
+wait
+cat "$results"/*
+failed=$(grep -L " ok$" "$results"/* | wc -l)  # the targets whose line does not end in ok
+rm -rf "$results"
 [ "$failed" -eq 0 ]
