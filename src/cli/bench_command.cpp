@@ -25,7 +25,8 @@
 
 namespace gridlab::cli {
 
-namespace {
+// Named: the command line is built as one file (a unity build, CMakeLists.txt).
+namespace bench_cli {
 
 constexpr int kTimedRuns = 5;
 constexpr uint64_t kSeed = 1;
@@ -173,9 +174,10 @@ nlohmann::ordered_json bench_gomoku(double seconds) {
             {"az_evaluations_per_s", per_second(evaluation_ms)}};
 }
 
-}  // namespace
+}  // namespace bench_cli
 
 void add_bench_command(CLI::App& app) {
+    using namespace bench_cli;
     auto* command = app.add_subcommand("bench", "Speed of every environment and AI (seeded work, median of runs)");
     auto seconds = std::make_shared<double>(2.0);
     command->add_option("--seconds", *seconds, "about how long each of the eight items runs natively")

@@ -18,7 +18,8 @@
 
 namespace gridlab::cli {
 
-namespace {
+// Named: the command line is built as one file (a unity build, CMakeLists.txt).
+namespace gomoku_cli {
 
 using namespace gridlab::gomoku;
 
@@ -119,7 +120,10 @@ void run_arena(const ArenaOptions& options) {
         const int black_result = end.winner() == Stone::Black ? 1 : end.winner() == Stone::White ? -1 : 0;
         results[static_cast<size_t>(game)] = swapped ? -black_result : black_result;
         std::string& record = records[static_cast<size_t>(game)];
-        for (int i = 0; i < end.num_moves(); ++i) record += (i ? " " : "") + to_notation(end.move(i), end.size());
+        for (int i = 0; i < end.num_moves(); ++i) {
+            if (i > 0) record += ' ';
+            record += to_notation(end.move(i), end.size());
+        }
     });
     int first_wins = 0, second_wins = 0, draws = 0;
     for (int result : results) (result > 0 ? first_wins : result < 0 ? second_wins : draws)++;
@@ -269,9 +273,10 @@ void add_train(CLI::App& gomoku) {
     });
 }
 
-}  // namespace
+}  // namespace gomoku_cli
 
 void add_gomoku_commands(CLI::App& app) {
+    using namespace gomoku_cli;
     CLI::App* gomoku = app.add_subcommand("gomoku", "Gomoku: AI moves, arenas, benchmark, Gomocup protocol");
     gomoku->require_subcommand(1);
 

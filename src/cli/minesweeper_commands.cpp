@@ -19,7 +19,8 @@
 
 namespace gridlab::cli {
 
-namespace {
+// Named: the command line is built as one file (a unity build, CMakeLists.txt).
+namespace minesweeper_cli {
 
 using namespace gridlab::minesweeper;
 
@@ -376,9 +377,10 @@ void add_train(CLI::App& game) {
     });
 }
 
-}  // namespace
+}  // namespace minesweeper_cli
 
 void add_minesweeper_commands(CLI::App& app) {
+    using namespace minesweeper_cli;
     auto* game = app.add_subcommand("minesweeper", "Minesweeper: board analysis and solver evaluation");
     game->require_subcommand(1);
     add_analyze(*game);

@@ -16,7 +16,8 @@
 
 namespace gridlab::cli {
 
-namespace {
+// Named: the command line is built as one file (a unity build, CMakeLists.txt).
+namespace puyo_cli {
 
 using namespace gridlab::puyo;
 
@@ -370,9 +371,10 @@ void add_tune_command(CLI::App& puyo) {
     });
 }
 
-}  // namespace
+}  // namespace puyo_cli
 
 void add_puyo_commands(CLI::App& app) {
+    using namespace puyo_cli;
     auto* puyo = app.add_subcommand("puyo", "Puyo Puyo: chains, AI evaluation and seeded games");
     puyo->require_subcommand(1);
     add_chain_command(*puyo);

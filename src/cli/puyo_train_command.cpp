@@ -9,7 +9,8 @@
 
 namespace gridlab::cli {
 
-namespace {
+// Named: the command line is built as one file (a unity build, CMakeLists.txt).
+namespace puyo_train_cli {
 
 using namespace gridlab::puyo;
 
@@ -51,9 +52,10 @@ void train(Trainer& trainer, const TrainOptions& o) {
     train_in_chunks(trainer, progress, target, seconds, 5, [&] { return trainer.games(); }, extra);
 }
 
-}  // namespace
+}  // namespace puyo_train_cli
 
 void add_puyo_train_command(CLI::App& puyo) {
+    using namespace puyo_train_cli;
     auto* cmd = puyo.add_subcommand("train", "Train a value network that picks placements, from its own games");
     auto o = std::make_shared<TrainOptions>();
     TrainSettings& s = o->settings;
