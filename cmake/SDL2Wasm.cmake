@@ -5,12 +5,7 @@
 # core) is not needed. Threads off (no -pthread in the page), so SDL uses its generic thread stubs.
 # Every file of a listed folder is compiled: the drivers this configuration leaves out compile to
 # nothing, and what the app does not call is dropped at link time.
-file(GLOB sdl2_dirs LIST_DIRECTORIES true "${GRIDLAB_DEPS_DIR}/src/libsdl2-2*")
-list(FILTER sdl2_dirs EXCLUDE REGEX "\\.(tar|dsc|xz|gz)")
-if(NOT sdl2_dirs)
-  message(FATAL_ERROR "SDL2 sources not found in ${GRIDLAB_DEPS_DIR}/src: run scripts/setup.sh")
-endif()
-list(GET sdl2_dirs 0 SDL2_DIR)
+gridlab_deps_source(SDL2_DIR "libsdl2-2*")
 
 set(sdl2_folders . atomic audio audio/disk audio/dummy audio/emscripten cpuinfo dynapi events file
   filesystem/emscripten haptic haptic/dummy hidapi joystick joystick/emscripten joystick/virtual libm

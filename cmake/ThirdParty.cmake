@@ -14,3 +14,15 @@ endforeach()
 add_library(gridlab_third_party INTERFACE)
 target_include_directories(gridlab_third_party SYSTEM INTERFACE "${GRIDLAB_THIRD_PARTY_INCLUDE}")
 
+
+# Sets `var` to the folder a Debian source package was unpacked to in .deps/src by scripts/setup.sh
+# (`pattern`, e.g. imgui-1*): Dear ImGui for every build, SDL2 for the web build.
+function(gridlab_deps_source var pattern)
+  file(GLOB dirs LIST_DIRECTORIES true "${GRIDLAB_DEPS_DIR}/src/${pattern}")
+  list(FILTER dirs EXCLUDE REGEX "\\.(tar|dsc|xz|gz)")
+  if(NOT dirs)
+    message(FATAL_ERROR "${pattern} not found in ${GRIDLAB_DEPS_DIR}/src: run scripts/setup.sh")
+  endif()
+  list(GET dirs 0 dir)
+  set(${var} "${dir}" PARENT_SCOPE)
+endfunction()

@@ -11,6 +11,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const WEB_DIR = resolve(process.env.GRIDLAB_WEB_DIR || resolve(here, '../../build/wasm/web'));
 export const OUT_DIR = resolve(process.env.GRIDLAB_E2E_OUT || resolve(here, '../../build/e2e'));
 
+// The page's languages, as the menu lists them.
+export const LANGUAGES = ['en', 'ja', 'ko', 'zh-Hans'];
+
 // Headless WebGL2 through SwiftShader; the network flags keep Chromium off the (closed) internet.
 export const CHROMIUM_ARGS = [
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--no-first-run',

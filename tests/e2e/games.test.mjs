@@ -2,7 +2,7 @@
 // events on the canvas, checked through window.gridlab.state(), restored after a reload.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, clickCell, controls, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, clickCell, controls, frames, LANGUAGES, openApp, reload, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -59,7 +59,7 @@ test('minesweeper: the probability overlay on an expert board', async () => {
   await app.close();
 });
 
-for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
+for (const language of LANGUAGES) {
   test(`minesweeper (${language}): a wrong flag stops the AI, and the panel says which number shows it`, async () => {
     const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=minesweeper&level=beginner&seed=11&ai=probability`);
     // The first click shows a 2 (the screens' test has the same game): three flags around it are one too many.

@@ -5,13 +5,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { appState, frames, openApp, screenshot, startBrowser, WEB_DIR } from './browser.mjs';
+import { appState, frames, LANGUAGES, openApp, screenshot, startBrowser, WEB_DIR } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env.close(); });
 
-const LANGUAGES = ['en', 'ja', 'ko', 'zh-Hans'];
 // Each screen, opened with a fixed seed, and one move on it (Learn: one setting, no training).
 const SCREENS = [
   { name: 'minesweeper', params: { game: 'minesweeper', level: 'beginner', seed: 42 }, move: { reveal: [4, 4] } },

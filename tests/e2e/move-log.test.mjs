@@ -4,13 +4,12 @@
 // in progress (a finished game is not brought back over a link that names a game).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, clickControl, frames, openApp, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, clickControl, frames, LANGUAGES, openApp, reload, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env.close(); });
 
-const LANGUAGES = ['en', 'ja', 'ko', 'zh-Hans'];
 const untranslated = (page) => page.evaluate(() => window.gridlab.untranslated());
 const refusal = (page, action) => page.evaluate((a) => { try { window.gridlab.act(a); return null; } catch (e) { return e.message; } }, action);
 
@@ -216,7 +215,7 @@ test('puyo: under the colour-blind palette a reason names its puyo\'s mark, in e
 });
 
 // ab (alpha-beta) says how far it looked and what it expects, while it thinks and in the log.
-for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
+for (const language of LANGUAGES) {
   test(`gomoku ab (${language}): the alpha-beta AI's depth while it thinks, and its expected line in the log`, async () => {
     const app = await openApp(env.browser, env.site.url + `?lang=${language}&game=gomoku&size=9&black=ab&white=human&ms=2500&seed=3`);
     await app.page.waitForFunction(() => window.gridlab.state().moves.length === 1, null, { timeout: 30000 });

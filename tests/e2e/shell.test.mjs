@@ -1,7 +1,7 @@
 // The app shell in a real browser: it loads, draws, reports its state, follows the window.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { appState, controls, distinctColours, frames, openApp, recordMeasurement, screenshot, startBrowser } from './browser.mjs';
+import { appState, controls, distinctColours, frames, LANGUAGES, openApp, recordMeasurement, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -26,7 +26,7 @@ test('the start screen\'s subtitle wraps within its margins on a phone, in every
   const laptop = await openApp(env.browser, env.site.url + '?lang=en');
   const oneLine = (await controls(laptop.page)).subtitle.h;
   await laptop.close();
-  for (const language of ['en', 'ja', 'ko', 'zh-Hans']) {
+  for (const language of LANGUAGES) {
     const app = await openApp(env.browser, env.site.url + '?lang=' + language,
                               { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
     const { subtitle } = await controls(app.page);
