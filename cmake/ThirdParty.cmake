@@ -14,7 +14,6 @@ endforeach()
 add_library(gridlab_third_party INTERFACE)
 target_include_directories(gridlab_third_party SYSTEM INTERFACE "${GRIDLAB_THIRD_PARTY_INCLUDE}")
 
-
 # Sets `var` to the folder a Debian source package was unpacked to in .deps/src by scripts/setup.sh
 # (`pattern`, e.g. imgui-1*): Dear ImGui for every build, SDL2 for the web build.
 function(gridlab_deps_source var pattern)
