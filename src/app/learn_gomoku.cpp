@@ -36,7 +36,6 @@ constexpr int64_t kPlayPlayouts = 400;       // the search per move of "Play aga
 constexpr int64_t kLivePlayouts = 100;       // the live game's search per move, in frames
 constexpr double kLiveSliceMs = 4.0;         // its share of a frame
 constexpr double kEndOfGamePauseMs = 2000.0;
-constexpr uint64_t kLiveGameStream = 1000;   // the live games' seeds, apart from training's
 
 gomoku::AzTrainSettings parse_run(const Params& params) {
     const int size = int_param(params, "size", 6, gomoku::kAzMinSize, gomoku::kAzMaxSize);
@@ -63,8 +62,6 @@ Params run_params(const gomoku::AzTrainSettings& s) {
 
 // 0: 6x6 four in a row, 1: 8x8 five in a row, 2: another board.
 int board_choice(int size, int win) { return size == 6 && win == 4 ? 0 : size == 8 && win == 5 ? 1 : 2; }
-
-float caption_height() { return ImGui::GetTextLineHeightWithSpacing() * 2; }
 
 class GomokuLesson : public Lesson {
 public:
@@ -113,7 +110,7 @@ public:
         start_live_game();
     }
     double play_live(double now_ms, int speed) override;
-    float live_height(float w) const override { return caption_height() + std::min(w, 480.0f); }
+    float live_height(float w) const override { return live_caption_height() + std::min(w, 480.0f); }
     void build_live(const Frame& frame, float x, float y, float w, float h) override;
     void build_live_text() const override;
     nlohmann::json live_state() const override;
@@ -205,7 +202,7 @@ double GomokuLesson::play_live(double now_ms, int speed) {
 
 void GomokuLesson::build_live(const Frame& frame, float x, float y, float w, float h) {
     const int n = live_.size();
-    const float caption = caption_height();
+    const float caption = live_caption_height();
     const float space = std::min(w, h - caption);
     const float rim = space / (float(n) + 2 * kGomokuRim) * kGomokuRim;
     const BoardPlacement board = fit_board(x + rim, y + caption + rim, w - 2 * rim, h - caption - 2 * rim, n, n);

@@ -17,6 +17,12 @@
 
 namespace gridlab::app {
 
+// The seed stream of a lesson's live games, apart from the training's.
+constexpr uint64_t kLiveGameStream = 1000;
+
+// The height of the two lines of caption above a lesson's live game.
+float live_caption_height();
+
 // One learning curve: a value per point of the run (x: games played).
 struct Curve {
     const char* title;         // English: the screen translates it

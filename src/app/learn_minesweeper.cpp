@@ -42,7 +42,6 @@ constexpr ms::NetworkShape kDefaultShape{16, 3};
 constexpr int kCurveWindow = 25;            // games per point of the curves
 constexpr double kExactSliceMs = 2.0;       // the probability solver's share of a frame
 constexpr double kEndOfGamePauseMs = 1500.0;
-constexpr uint64_t kLiveGameStream = 1000;  // the live games' seeds, apart from training's
 constexpr float kBoardsGap = 16.0f;
 
 bool same_board(const ms::Settings& a, const ms::Settings& b) {

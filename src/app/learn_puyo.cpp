@@ -27,7 +27,6 @@ constexpr const char* kInputs[] = {"features", "field"};
 constexpr const char* kInputNames[] = {tr_key("hand-made features"), tr_key("the raw field")};
 constexpr int kCurveWindow = 25;            // games per point of the curves
 constexpr double kEndOfGamePauseMs = 1500.0;
-constexpr uint64_t kLiveGameStream = 1000;  // the live games' seeds, apart from training's
 
 puyo::TrainSettings parse_run(const Params& params) {
     puyo::TrainSettings s;
@@ -53,8 +52,6 @@ Params run_params(const puyo::TrainSettings& s) {
             {"explore", format_exact(s.exploration)},
             {"seed", std::to_string(s.seed)}};
 }
-
-float caption_height() { return ImGui::GetTextLineHeightWithSpacing() * 2; }
 
 class PuyoLesson : public Lesson {
 public:
@@ -114,7 +111,7 @@ public:
     }
     double play_live(double now_ms, int speed) override;
     float live_height(float w) const override {
-        return caption_height() + std::min(w, 420.0f) / puyo::kColumns * float(live_.field().rows());
+        return live_caption_height() + std::min(w, 420.0f) / puyo::kColumns * float(live_.field().rows());
     }
     void build_live(const Frame& frame, float x, float y, float w, float h) override;
     void build_live_text() const override;
@@ -184,7 +181,7 @@ void PuyoLesson::build_live(const Frame& frame, float x, float y, float w, float
     const float caption_w = std::max(ImGui::CalcTextSize(title).x, ImGui::CalcTextSize(unit).x);
     const float field_w_beside = h / float(rows) * float(puyo::kColumns);
     const bool beside = field_w_beside + kCaptionGap + caption_w <= w;
-    const float caption = beside ? 0.0f : caption_height();
+    const float caption = beside ? 0.0f : live_caption_height();
     const BoardPlacement board = fit_board(x, y + caption, beside ? field_w_beside : w, h - caption, rows, puyo::kColumns);
     live_view_ = board;
     auto display_row = [&](int field_row) { return rows - 1 - field_row; };

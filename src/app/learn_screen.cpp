@@ -56,6 +56,8 @@ double lesson_seconds_left(const Lesson& lesson, double elapsed_s) {
 
 }  // namespace
 
+float live_caption_height() { return ImGui::GetTextLineHeightWithSpacing() * 2; }
+
 void setting_width() { ImGui::SetNextItemWidth(190); }
 
 void seed_setting(std::string& seed) {

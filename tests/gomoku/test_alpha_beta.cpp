@@ -2,8 +2,10 @@
 
 #include "gomoku/ai.h"
 #include "gomoku/alpha_beta.h"
+#include "gomoku/helpers.h"
 
 using namespace gridlab::gomoku;
+using gomoku_test::at;
 
 namespace {
 
@@ -14,8 +16,6 @@ AlphaBeta searcher(int64_t nodes, int max_depth = 60) {
     config.table_bits = 16;
     return AlphaBeta(config);
 }
-
-int at(int row, int col, int size = 15) { return row * size + col; }
 
 // An opening of a 15x15 game: black (X) to move, nothing forced for either side.
 const State kOpening = State::parse(

@@ -6,8 +6,10 @@
 
 #include "gomoku/threat_space.h"
 #include "gomoku/threats.h"
+#include "gomoku/helpers.h"
 
 using namespace gridlab::gomoku;
+using gomoku_test::at;
 
 namespace {
 
@@ -21,8 +23,6 @@ State board(const std::vector<std::string>& rows, Rule rule = Rule::Freestyle) {
     }
     return State::parse(text, 5, rule);
 }
-
-int at(int row, int col) { return row * 15 + col; }
 
 constexpr ThreatLimits kVcf{false, 12, 20000, 0};
 constexpr ThreatLimits kVct{true, 8, 20000, 0};

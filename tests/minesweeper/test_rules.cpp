@@ -57,15 +57,15 @@ TEST_CASE("levels and first-click names", "[minesweeper][rules]") {
     CHECK_THROWS_WITH(level_settings("hard"), "unknown level 'hard' (expected beginner, intermediate or expert)");
     CHECK(parse_first_click("random-start") == FirstClick::RandomStart);
     CHECK(first_click_name(FirstClick::Zero) == "zero");
-    CHECK_THROWS_WITH(validate({65, 10, 5, FirstClick::Safe}), "board size 65x10 is outside 1x1..64x64");
-    CHECK_THROWS_WITH(validate({3, 3, 1, FirstClick::Zero}),
+    CHECK_THROWS_WITH(validate(Settings{65, 10, 5, FirstClick::Safe}), "board size 65x10 is outside 1x1..64x64");
+    CHECK_THROWS_WITH(validate(Settings{3, 3, 1, FirstClick::Zero}),
                       "mines: 1 is outside 0..0 on a 3x3 board (a zero first click keeps a 3x3 area free of mines)");
-    CHECK_THROWS_WITH(validate({9, 9, 81, FirstClick::Safe}),
+    CHECK_THROWS_WITH(validate(Settings{9, 9, 81, FirstClick::Safe}),
                       "mines: 81 is outside 0..80 on a 9x9 board (the first click keeps one cell free of mines)");
     // Issue 23: a board smaller than the zero start's 3x3 area said "mines: 0 is outside 0..0".
-    CHECK_THROWS_WITH(validate({2, 2, 0, FirstClick::Zero}),
+    CHECK_THROWS_WITH(validate(Settings{2, 2, 0, FirstClick::Zero}),
                       "mines: a zero first click keeps a 3x3 area free of mines, more than the 2x2 board has");
-    CHECK_NOTHROW(validate({64, 64, 4087, FirstClick::Zero}));
+    CHECK_NOTHROW(validate(Settings{64, 64, 4087, FirstClick::Zero}));
 }
 
 TEST_CASE("a seed fixes the mines and the render is seed 000's", "[minesweeper][rules]") {

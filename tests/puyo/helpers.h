@@ -16,6 +16,9 @@ inline std::string board(const std::vector<std::string>& bottom, int rows = 12) 
     return text;
 }
 
+// Column 0: R R R G G G from the floor; column 1: one G. A red on column 1 sets off R then G.
+inline const std::string kTwoChainReady = board({"G.....", "G.....", "G.....", "R.....", "R.....", "RG...."});
+
 // The first seed whose 4-colour sequence starts with `pairs`, found by trying seeds in order.
 inline uint64_t seed_starting_with(const std::vector<gridlab::puyo::Pair>& pairs) {
     for (uint64_t seed = 0;; ++seed) {

@@ -9,12 +9,11 @@
 
 using namespace gridlab::puyo;
 using puyo_test::board;
+using puyo_test::kTwoChainReady;
 using puyo_test::seed_starting_with;
 
 namespace {
 
-// Column 0: R R R G G G from the floor; column 1: one G. A red on column 1 sets off R then G.
-const std::string kTwoChainReady = board({"G.....", "G.....", "G.....", "R.....", "R.....", "RG...."});
 // Stairs (kaidan): each step's three stand one column right of the last and one row higher, the
 // fourth puyo of each on the floor beside it; a red on column 0 sets off R, G, B, Y.
 const std::string kStairs = board({".GBY..", ".GBY..", "RGBY..", "RRGBY."});

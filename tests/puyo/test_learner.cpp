@@ -12,11 +12,10 @@
 using namespace gridlab::puyo;
 namespace learn = gridlab::learn;
 using puyo_test::board;
+using puyo_test::kTwoChainReady;
 
 namespace {
 
-// Column 0: R R R G G G from the floor; column 1: one G. A red on column 1 sets off R then G.
-const std::string kTwoChainReady = board({"G.....", "G.....", "G.....", "R.....", "R.....", "RG...."});
 
 // No two same-coloured puyos touch; column 1 is a well between columns of 3 and 11, and the spawn
 // column stands 11 high.

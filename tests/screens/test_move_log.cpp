@@ -21,7 +21,7 @@ namespace {
 // pure-mcts against itself on 7x7, four in a row, 300 playouts a move: the same game every time.
 const Params kGomokuGame{{"size", "7"}, {"win", "4"}, {"black", "pure-mcts"}, {"white", "pure-mcts"}, {"playouts", "300"}, {"seed", "5"}};
 
-std::string refusal_of(GameScreen& screen, const json& action) {
+std::string refusal_of_action(GameScreen& screen, const json& action) {
     try {
         screen.act(action);
     } catch (const Refusal& refused) {
@@ -100,14 +100,14 @@ TEST_CASE("A finished Gomoku game is stepped through; review is refused during a
     LearnedModels models;
     GomokuScreen gomoku(models);
     gomoku.new_game(kGomokuGame);
-    CHECK(refusal_of(gomoku, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    CHECK(refusal_of_action(gomoku, {{"review", 0}}) == "review: only a finished game can be stepped through");
     run_frames(gomoku, [&] { return gomoku.finished(); });
     const json before = gomoku.state();
     CHECK(before["review"] == nullptr);
-    CHECK(refusal_of(gomoku, {{"review", 10}}) == "review: 10 is outside 0..9");
-    CHECK(refusal_of(gomoku, {{"review", -1}}) == "review: -1 is outside 0..9");
-    CHECK(refusal_of(gomoku, {{"review", 4294967299LL}}) == "review: 4294967299 is outside 0..9");
-    CHECK(refusal_of(gomoku, {{"review", "3"}}) == "review: expected a move number");
+    CHECK(refusal_of_action(gomoku, {{"review", 10}}) == "review: 10 is outside 0..9");
+    CHECK(refusal_of_action(gomoku, {{"review", -1}}) == "review: -1 is outside 0..9");
+    CHECK(refusal_of_action(gomoku, {{"review", 4294967299LL}}) == "review: 4294967299 is outside 0..9");
+    CHECK(refusal_of_action(gomoku, {{"review", "3"}}) == "review: expected a move number");
     CHECK(gomoku.state() == before);
     gomoku.act({{"review", 3}});
     CHECK(gomoku.state()["review"] == json{{"move", 3}});
@@ -148,13 +148,13 @@ TEST_CASE("A finished Minesweeper game is stepped through too; refused while it 
     LearnedModels models;
     MinesweeperScreen mines(models);
     mines.new_game({{"level", "beginner"}, {"seed", "11"}, {"ai", "probability"}, {"speed", "30"}});
-    CHECK(refusal_of(mines, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    CHECK(refusal_of_action(mines, {{"review", 0}}) == "review: only a finished game can be stepped through");
     mines.act({{"ai", "play"}});
     run_frames(mines, [&] { return mines.finished(); });
     REQUIRE(mines.state()["status"] == "won");
     const int moves = mines.state()["moves"];
     CHECK(mines.state()["log"].size() == size_t(moves));
-    CHECK(refusal_of(mines, {{"review", moves + 1}}) == "review: " + std::to_string(moves + 1) + " is outside 0.." + std::to_string(moves));
+    CHECK(refusal_of_action(mines, {{"review", moves + 1}}) == "review: " + std::to_string(moves + 1) + " is outside 0.." + std::to_string(moves));
     mines.act({{"review", 1}});
     CHECK(mines.state()["review"] == json{{"move", 1}});
     CHECK(mines.state()["status"] == "won");  // the game itself is unchanged
@@ -186,10 +186,10 @@ TEST_CASE("A finished Puyo game is stepped through too; refused while it is play
     LearnedModels models;
     PuyoScreen puyo(models);
     puyo.new_game({{"ai", "beam"}, {"seed", "3"}, {"pairs", "3"}});
-    CHECK(refusal_of(puyo, {{"review", 0}}) == "review: only a finished game can be stepped through");
+    CHECK(refusal_of_action(puyo, {{"review", 0}}) == "review: only a finished game can be stepped through");
     ai_moves(puyo, 3);
     REQUIRE(puyo.state()["status"] == "finished");
-    CHECK(refusal_of(puyo, {{"review", 4}}) == "review: 4 is outside 0..3");
+    CHECK(refusal_of_action(puyo, {{"review", 4}}) == "review: 4 is outside 0..3");
     puyo.act({{"review", 2}});
     CHECK(puyo.state()["review"] == json{{"move", 2}});
     CHECK(puyo.state()["pairs_placed"] == 3);  // the game itself is unchanged

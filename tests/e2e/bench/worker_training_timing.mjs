@@ -2,11 +2,13 @@
 // Worker (worker.js, the protocol's "train") in headless Chromium, with the settings of
 //   gridlab puyo train --rules tsu --inputs features --games 2000 --pairs 50 --seed 1
 //   gridlab gomoku train --size 6 --win 4 --games 1600 --playouts 200 --channels 16 --seed 2 --eval-every 0
+// and issue 45's 8x8 lesson, tests every 100 games included (its defaults: gomoku::lesson_settings):
+//   gridlab gomoku train --size 8 --win 5 --games 600 --seed 1
 // Prints a JSON line per run: the wall time from the request to the result, the CPU time the browser's
 // processes used meanwhile (the worker's thread, and what little an idle page costs), the weight hash
 // (it must equal the command line's), and the machine's load average.
 //
-//   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku ...]
+//   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku|gomoku8 ...]
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startBrowser } from '../browser.mjs';
@@ -28,6 +30,17 @@ const RUNS = {
                   updates_per_game: 4, replay_capacity: 10000, temperature_moves: 6, noise_fraction: 0.25,
                   noise_alpha: 0.3, eval_every: 0, eval_games: 10, eval_az_playouts: 400, eval_pure_playouts: 1000,
                   eval_pure_max: 5000, window: 10, seed: '2' },
+    },
+  },
+  gomoku8: {
+    expected_hash: '8239233f0f65609b',
+    request: {
+      game: 'gomoku', episodes: 600,
+      settings: { size: 8, win: 5, channels: 32, layers: 3, policy_planes: 4, playouts: 200, lr: 0.002, weight_decay: 1e-4,
+                  batch: 128, updates_per_game: 4, replay_capacity: 10000, temperature_moves: 6, noise_fraction: 0.25,
+                  noise_alpha: 0.3, eval_every: 100, eval_games: 10, eval_az_playouts: 400, eval_pure_playouts: 1000,
+                  eval_pure_max: 5000, eval_mcts_playouts: 1000, eval_mcts_max: 10000, window: 10, lesson_games: 600,
+                  seed: '1' },
     },
   },
 };
