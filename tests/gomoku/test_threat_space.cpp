@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "gomoku/helpers.h"
 #include "gomoku/threat_space.h"
 #include "gomoku/threats.h"
-#include "gomoku/helpers.h"
 
 using namespace gridlab::gomoku;
 using gomoku_test::at;
