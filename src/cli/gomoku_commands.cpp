@@ -317,7 +317,7 @@ void add_gomoku_commands(CLI::App& app) {
     CLI::App* pbrain = gomoku->add_subcommand("pbrain", "Play through the Gomocup (Piskvork) protocol on stdin/stdout");
     pbrain->add_option("--playouts", brain_options->playouts, "fixed playouts per move instead of the manager's time")->check(CLI::Range(int64_t{1}, int64_t{100'000'000}));
     pbrain->add_option("--seed", brain_options->seed, "random seed")->check(seed_check());
-    pbrain->add_option("--ai", brain_options->ai, "SPEC of the AI (default ab), e.g. mcts, az:model=FILE,playouts=400");
+    pbrain->add_option("--ai", brain_options->ai, "SPEC of the AI (default ab), e.g. mcts, az:model=FILE,playouts=400 (a budget in it replaces the manager's time)");
     pbrain->callback([brain_options] {
         if (!brain_options->ai.empty()) make_ai(parse_ai_spec(brain_options->ai), brain_options->seed);  // bad SPEC or model: exit 2 now
         // A SPEC's own playouts (az:model=F,playouts=400) fix the budget, as --playouts does.

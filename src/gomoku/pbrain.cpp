@@ -102,9 +102,13 @@ private:
 
     void new_game() {
         state_ = State(settings_);
-        const Budget budget = options_.playouts > 0 ? Budget{options_.playouts, 0} : Budget{0, 1};
+        // The search's budget: --playouts, else the spec's own (az:...,playouts=400), else the manager's
+        // time, set before each move.
         AiSpec spec = parse_ai_spec(options_.ai.empty() ? "ab" : options_.ai);
-        spec.budget = budget;
+        const bool spec_budget = spec.budget.playouts > 0 || spec.budget.ms > 0;
+        if (options_.playouts > 0) spec.budget = Budget{options_.playouts, 0};
+        else if (!spec_budget) spec.budget = Budget{0, 1};
+        timed_ = options_.playouts <= 0 && !spec_budget;
         ai_ = make_ai(spec, options_.seed);
     }
 
@@ -232,7 +236,7 @@ private:
         State& state = game();
         if (state.is_terminal()) throw std::invalid_argument("the game is over");
         Stopwatch watch;
-        if (options_.playouts <= 0) ai_->set_budget(Budget{0, move_budget_ms()});
+        if (timed_) ai_->set_budget(Budget{0, move_budget_ms()});
         const int action = ai_->choose(state);
         state.apply(action);
         spent_ms_ += watch.elapsed_ms();
@@ -254,6 +258,7 @@ private:
     Settings settings_;
     std::optional<State> state_;
     std::unique_ptr<Search> ai_;
+    bool timed_ = true;         // each move gets the manager's time (no fixed budget given)
     double turn_ms_ = kDefaultTurnMs;
     double match_ms_ = -1;      // -1 or 0: no limit
     double time_left_ms_ = -1;  // -1: no limit, or not told

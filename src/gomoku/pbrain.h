@@ -32,7 +32,7 @@ namespace gridlab::gomoku {
 struct PbrainOptions {
     int64_t playouts = 0;  // > 0: this many playouts per move (reproducible); else time from INFO
     uint64_t seed = 1;
-    std::string ai = {};  // an AI SPEC (ai.h); empty: ab, the strongest
+    std::string ai = {};  // an AI SPEC (ai.h); empty: ab, the strongest. Its own budget, if it gives one, is kept
 };
 
 // Talks the protocol until END or the end of input.

@@ -7,12 +7,17 @@
 using namespace gridlab::gomoku;
 
 namespace {
-// Runs a scripted session with a fixed playout budget and returns everything the brain printed.
-std::string session(const std::string& script, int64_t playouts = 300) {
+// Runs a scripted session and returns everything the brain printed.
+std::string session(const std::string& script, const PbrainOptions& options) {
     std::istringstream in(script);
     std::ostringstream out;
-    run_pbrain(in, out, PbrainOptions{.playouts = playouts, .seed = 1, .ai = {}});
+    run_pbrain(in, out, options);
     return out.str();
+}
+
+// The same with a fixed playout budget.
+std::string session(const std::string& script, int64_t playouts = 300) {
+    return session(script, PbrainOptions{.playouts = playouts, .seed = 1, .ai = {}});
 }
 }  // namespace
 
@@ -34,6 +39,17 @@ TEST_CASE("gomoku pbrain: BEGIN opens in the centre, TURN gets a reply", "[gomok
     CHECK(second != "7,7");
     CHECK(second != "0,0");
     CHECK(out == session("START 15\nBEGIN\nTURN 0,0\nEND\n"));
+}
+
+TEST_CASE("gomoku pbrain: a budget in the AI's spec is kept, not replaced by the manager's time", "[gomoku]") {
+    // A 1 ms turn would cut a timed search to a few playouts; the spec's 300 are played every move,
+    // so the game is the one --playouts 300 plays.
+    const std::string script = "START 15\nINFO timeout_turn 1\nBEGIN\nTURN 0,0\nTURN 0,1\nTURN 0,2\nEND\n";
+    CHECK(session(script, PbrainOptions{.playouts = 0, .seed = 1, .ai = "pure-mcts:playouts=300"}) ==
+          session(script, PbrainOptions{.playouts = 300, .seed = 1, .ai = "pure-mcts"}));
+    // --playouts, when given, is the budget whatever the spec says.
+    CHECK(session(script, PbrainOptions{.playouts = 300, .seed = 1, .ai = "pure-mcts:playouts=5"}) ==
+          session(script, PbrainOptions{.playouts = 300, .seed = 1, .ai = "pure-mcts"}));
 }
 
 TEST_CASE("gomoku pbrain: BOARD ... DONE, then the brain wins in one", "[gomoku]") {
