@@ -11,8 +11,8 @@ needs numpy: Debian's python3-numpy, for Debian's /usr/bin/python3.
 Each opening (black's first stone on one of the 16 central cells, drawn from --seed) is played twice,
 colours swapped. The engine gets --turn-ms per move (INFO timeout_turn), which gridlab's pbrain uses
 only when its --ai spec gives no budget of its own (az:model=FILE,playouts=400 plays 400 playouts a
-move whatever the time). Prints one line per game and
-a JSON summary: the engine's wins, draws and losses.
+move whatever the time). Prints one line per game and a JSON summary: the engine's wins, draws and
+losses.
 """
 import argparse
 import json
