@@ -105,6 +105,11 @@ std::string dump_json(const nlohmann::json& doc) {
     return doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+// `text` with its invalid UTF-8 replaced, as a saved game's dump replaces it (dump_json): a link's
+// parameters then come back from a save as they went in. (A key with a stray byte, such as
+// "Whi%80te", made every reload of its game a new game: the saved parameters no longer matched.)
+std::string valid_utf8(const std::string& text) { return nlohmann::json::parse(dump_json(text)).get<std::string>(); }
+
 // {"size": 15, "rule": "standard"} from JavaScript: numbers and booleans are accepted as text.
 Params params_from_json(const nlohmann::json& object) {
     if (!object.is_object()) throw Refusal(translatable("expected an object of parameters"));
@@ -140,7 +145,8 @@ Params parse_query(const std::string& query) {
         const std::string pair = query.substr(start, end - start);
         const size_t equals = pair.find('=');
         if (!pair.empty())
-            params[url_decode(pair.substr(0, equals))] = equals == std::string::npos ? "" : url_decode(pair.substr(equals + 1));
+            params[valid_utf8(url_decode(pair.substr(0, equals)))] =
+                equals == std::string::npos ? "" : valid_utf8(url_decode(pair.substr(equals + 1)));
         start = end + 1;
     }
     return params;

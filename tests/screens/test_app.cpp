@@ -80,3 +80,16 @@ TEST_CASE("A link's colour-blind palette is kept over a reload, as its language 
     CHECK(state_of(*open_page("?game=gomoku&seed=1"))["palette"] == "standard");
     forget_storage();
 }
+
+TEST_CASE("A link with a stray byte keeps its game over a reload", "[screens]") {
+    // Reproducer: corpus/app_glue/link-stray-byte-reload. A save writes invalid UTF-8 replaced (the
+    // JSON dump's U+FFFD), so the saved parameters of "Whi%80te=human" no longer matched the link's
+    // and every reload started a new game. The link's text is now read with the same replacement.
+    forget_storage();
+    auto page = open_page("?game=gomoku&size=9&Whi%80te=human&seed=7");
+    page->act_json(R"({"move":[4,4]})");
+    page = reload(std::move(page));
+    CHECK(state_of(*page)["moves"] == json::array({"e5"}));
+    CHECK(parse_query("?Whi%80te=%C3%A9%FF").at("Whi\xEF\xBF\xBDte") == "\xC3\xA9\xEF\xBF\xBD");
+    forget_storage();
+}
