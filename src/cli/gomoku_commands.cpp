@@ -320,9 +320,6 @@ void add_gomoku_commands(CLI::App& app) {
     pbrain->add_option("--ai", brain_options->ai, "SPEC of the AI (default ab), e.g. mcts, az:model=FILE,playouts=400 (a budget in it replaces the manager's time)");
     pbrain->callback([brain_options] {
         if (!brain_options->ai.empty()) make_ai(parse_ai_spec(brain_options->ai), brain_options->seed);  // bad SPEC or model: exit 2 now
-        // A SPEC's own playouts (az:model=F,playouts=400) fix the budget, as --playouts does.
-        if (brain_options->playouts == 0 && brain_options->ai.find("playouts=") != std::string::npos)
-            brain_options->playouts = parse_ai_spec(brain_options->ai).budget.playouts;
         run_pbrain(std::cin, std::cout, *brain_options);
     });
 
