@@ -1,4 +1,4 @@
-// Small builders shared by the Gomoku tests.
+// Small helpers shared by the Gomoku tests.
 #pragma once
 
 namespace gomoku_test {
