@@ -159,11 +159,17 @@ void AzTrainer::step() { advance(std::numeric_limits<double>::infinity()); }
 
 void AzTrainer::advance(double budget_ms) {
     if (pending_updates_ > 0) {
-        update();
-        if (--pending_updates_ == 0) after_updates();
+        if (update_part() && --pending_updates_ == 0) after_updates();
         return;
     }
-    if (!searching_) begin_move();
+    const Stopwatch unit;
+    if (!searching_) {
+        begin_move();
+        // The root's screening (threat searches) is done when a search begins: the playouts get what
+        // it left of the unit's time, and none if it took it all.
+        budget_ms -= unit.elapsed_ms();
+        if (budget_ms <= 0) return;
+    }
     Mcts& search = mover();
     search.think(budget_ms);
     if (!search.finished()) return;
@@ -259,13 +265,13 @@ void AzTrainer::start_evaluation() {
     start_evaluation_game();
 }
 
-void AzTrainer::update() {
+bool AzTrainer::update_part() {
     const int size = settings_.board.size, cells = size * size;
-    const int batch = settings_.batch;
-    inputs_.reset({batch, kAzInputPlanes, size, size});
-    value_targets_.reset({batch, 1});
-    std::vector<const Sample*> drawn(static_cast<std::size_t>(batch));
-    for (int n = 0; n < batch; ++n) {
+    const int count = std::min(kUpdatePart, settings_.batch - update_samples_);
+    inputs_.reset({count, kAzInputPlanes, size, size});
+    value_targets_.reset({count, 1});
+    std::vector<const Sample*> drawn(static_cast<std::size_t>(count));
+    for (int n = 0; n < count; ++n) {
         const Sample& sample = *(drawn[static_cast<std::size_t>(n)] = &replay_[rng_.below(replay_.size())]);
         std::copy(sample.planes.begin(), sample.planes.end(), inputs_.sample(n));
         value_targets_.at(n, 0) = sample.outcome;
@@ -274,22 +280,29 @@ void AzTrainer::update() {
     // The targets take the logits' shape: one plane, or a flat vector after a dense policy head.
     policy_targets_.reset(outputs.logits.shape);
     mask_.reset(outputs.logits.shape);
-    for (int n = 0; n < batch; ++n) {
+    for (int n = 0; n < count; ++n) {
         const Sample& sample = *drawn[static_cast<std::size_t>(n)];
         std::copy(sample.visits.begin(), sample.visits.end(), policy_targets_.sample(n));
         for (int cell = 0; cell < cells; ++cell)  // legal: neither the side to move's stone nor the opponent's
             mask_.at(n, cell) = sample.planes[static_cast<std::size_t>(cell)] + sample.planes[static_cast<std::size_t>(cells + cell)] == 0.0f ? 1.0f : 0.0f;
     }
-    const learn::Loss policy_loss = learn::cross_entropy_from_logits(outputs.logits, policy_targets_, &mask_);
-    const learn::Loss value_loss = learn::mse(outputs.values, value_targets_);
+    learn::Loss policy_loss = learn::cross_entropy_from_logits(outputs.logits, policy_targets_, &mask_);
+    learn::Loss value_loss = learn::mse(outputs.values, value_targets_);
+    const float share = static_cast<float>(count) / static_cast<float>(settings_.batch);
+    for (learn::Loss* loss : {&policy_loss, &value_loss})
+        for (float& grad : loss->grad.values) grad *= share;
     network_->backward(policy_loss.grad, value_loss.grad);
+    window_policy_loss_ += policy_loss.value * share;
+    window_value_loss_ += value_loss.value * share;
+    update_samples_ += count;
+    if (update_samples_ < settings_.batch) return false;
+    update_samples_ = 0;
     trunk_adam_->step();
     policy_adam_->step();
     value_adam_->step();
     ++updates_;
     ++window_updates_;
-    window_policy_loss_ += policy_loss.value;
-    window_value_loss_ += value_loss.value;
+    return true;
 }
 
 void AzTrainer::start_evaluation_game() {

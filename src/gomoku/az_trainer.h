@@ -15,9 +15,10 @@
 // Anytime like the other learners: think(ms) plays and learns for about that long, so the web app can
 // run it in slices or a worker. A slice may end inside a move: one search of 400 playouts takes about
 // 32 ms of CPU with the default network natively (about 1.5 times that in WebAssembly), too long for
-// a frame, so the search of the move in progress is kept and goes on in the next slice; likewise the
-// updates after a game (about 15 ms each) are made one per unit of work (advance). The weights after
-// N games do not depend on the slicing and are bit-identical natively and in WebAssembly.
+// a frame, so the search of the move in progress is kept and goes on in the next slice; likewise each
+// update after a game passes its batch through the network in parts (kUpdatePart samples, one part per
+// unit of work: a whole batch of 128 on 8x8 takes 50-65 ms natively, more than a worker's slice). The
+// weights after N games do not depend on the slicing and are bit-identical natively and in WebAssembly.
 #pragma once
 
 #include <array>
@@ -109,15 +110,20 @@ public:
     // the description is incomplete or out of range or the network is not the shape it describes.
     explicit AzTrainer(const learn::Model& model);
 
-    void think(double budget_ms);  // at least a few playouts or one update; may end inside a move
+    void think(double budget_ms);  // at least a few playouts or a part of an update; may end inside a move
     // Plays and learns until `games` self-play games have ended, with the updates and the evaluation
     // that follow the last.
     void train_until(int64_t games);
-    // One unit of work: one of the updates after a game (each 10-20 ms with the default network), or
-    // else the move in progress: its search for about budget_ms (at least a few playouts), and the
-    // move itself once the search is done.
+    // One unit of work: a part of one of the updates after a game (kUpdatePart samples of its batch:
+    // about 15 ms on 8x8 with the lesson's network), or else the move in progress: its search for
+    // about budget_ms (at least a few playouts), and the move itself once the search is done.
     void advance(double budget_ms);
-    void step();  // one update, or the rest of the move in progress (self-play or evaluation)
+    void step();  // a part of an update, or the rest of the move in progress (self-play or evaluation)
+
+    // An update's samples per unit of work. The gradients of the parts add up in the network and Adam
+    // steps once the batch is whole; each part's loss, its own mean scaled by its share of the batch,
+    // is the batch's mean, to the bit when the batch is a power-of-two multiple of the part (128).
+    static constexpr int kUpdatePart = 32;
 
     int64_t games() const { return games_; }
     int64_t moves() const { return moves_; }
@@ -158,7 +164,7 @@ private:
     void finish_self_play_move();
     void end_self_play_game();
     void after_updates();
-    void update();
+    bool update_part();  // true when the update is whole
     bool evaluation_due() const;
     void start_evaluation();
     void finish_evaluation_move();
@@ -174,6 +180,7 @@ private:
     std::unique_ptr<Mcts> self_play_search_;  // of the self-play move in progress
     bool searching_ = false;                   // a move's search has begun and is not done
     int pending_updates_ = 0;                  // updates still to make after the last game
+    int update_samples_ = 0;                   // of the update in progress, the samples its parts have passed
     std::vector<Sample> replay_;
     size_t replay_next_ = 0;
     learn::Tensor inputs_, policy_targets_, mask_, value_targets_;

@@ -278,6 +278,23 @@ TEST_CASE("az training: a short seeded run learns, with the same weights everywh
     CHECK(trainer.curve().back().policy_loss < trainer.curve().front().policy_loss - 0.1);
 }
 
+TEST_CASE("az training: an update passes its batch in parts, one unit of work each, with the weights of one pass", "[gomoku][az]") {
+    AzTrainSettings settings = small_run();
+    settings.batch = 4 * AzTrainer::kUpdatePart;
+    AzTrainer trainer(settings);
+    while (!trainer.between_games()) trainer.step();  // the first game that fills a batch
+    const int64_t before = trainer.updates();
+    for (int part = 1; part <= settings.updates_per_game * 4; ++part) {
+        REQUIRE(trainer.between_games());
+        trainer.step();
+        CHECK(trainer.updates() == before + part / 4);
+    }
+    CHECK_FALSE(trainer.between_games());
+    trainer.train_until(12);
+    // The hash of the trainer from before the parts, which passed each batch of 128 at once.
+    CHECK(learn::hex16(trainer.network().weight_hash()) == "dd338ee3a1b58dc0");
+}
+
 namespace {
 
 // small_run() with evaluations every 3 games (2 games each, against pure-mcts from 50 playouts,

@@ -1,8 +1,11 @@
 // Every layer's and every loss's gradient against central finite differences.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
+#include <vector>
 
 #include "learn/nn.h"
 
@@ -123,6 +126,51 @@ TEST_CASE("a small conv + dense network back-propagates through every layer", "[
         .add(std::make_unique<learn::Dense>(5, 2));
     net.init(rng);
     check_network_gradients(net, random_tensor({2, 2, 3, 4}, rng), rng);
+}
+
+namespace {
+
+// Samples [first, first + count) of `batch`.
+Tensor part_of(const Tensor& batch, int first, int count) {
+    std::vector<int> shape = batch.shape;
+    shape[0] = count;
+    Tensor part(shape);
+    std::copy(batch.sample(first), batch.sample(first) + count * batch.sample_size(), part.values.begin());
+    return part;
+}
+
+std::vector<std::vector<float>> gradients(learn::Network& net) {
+    std::vector<std::vector<float>> all;
+    for (const learn::Parameter* p : std::as_const(net).parameters()) all.push_back(p->grad);
+    return all;
+}
+
+}  // namespace
+
+// What lets a trainer pass a batch through the network in parts (Gomoku's AzTrainer does, to keep
+// each unit of work short): the gradients add up sample by sample in order, the same bits either way.
+TEST_CASE("a batch's gradients have the same bits whole or in consecutive parts", "[learn][gradients]") {
+    Rng rng(5);
+    learn::Network net;
+    net.add(std::make_unique<learn::Conv2d>(2, 4))
+        .add(std::make_unique<learn::ReLU>())
+        .add(std::make_unique<learn::GlobalPool>(4))
+        .add(std::make_unique<learn::Conv2d>(8, 3, 3, 2))
+        .add(std::make_unique<learn::Tanh>())
+        .add(std::make_unique<learn::Dense>(3 * 4 * 5, 2));
+    net.init(rng);
+    const Tensor input = random_tensor({6, 2, 4, 5}, rng);
+    const Tensor output_grad = random_tensor({6, 2}, rng);
+    net.zero_grad();
+    net.forward(input);
+    net.backward(output_grad);
+    const std::vector<std::vector<float>> whole = gradients(net);
+    net.zero_grad();
+    for (const auto& [first, count] : {std::pair{0, 2}, std::pair{2, 3}, std::pair{5, 1}}) {
+        net.forward(part_of(input, first, count));
+        net.backward(part_of(output_grad, first, count));
+    }
+    CHECK(gradients(net) == whole);
 }
 
 namespace {
