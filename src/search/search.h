@@ -59,8 +59,9 @@ public:
     bool done() const { return done_; }
     // The reply to a cancel: the final report of a job that answers cancels, else null.
     nlohmann::json cancel() const;
-    // Thinks for about slice_ms, then returns the message due: the result (or an error) once the
-    // job is finished, a progress report if kProgressMs have passed since the last, else null.
+    // Reports progress if it is due (at the first step, then progress_ms after the last report), and
+    // does nothing else; or else thinks for about slice_ms and returns the result (or an error) once
+    // the job is finished, else null.
     nlohmann::json step(double slice_ms);
 
 private:

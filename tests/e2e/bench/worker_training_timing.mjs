@@ -4,11 +4,15 @@
 //   gridlab gomoku train --size 6 --win 4 --games 1600 --playouts 200 --channels 16 --seed 2 --eval-every 0
 // and issue 45's 8x8 lesson, tests every 100 games included (its defaults: gomoku::lesson_settings):
 //   gridlab gomoku train --size 8 --win 5 --games 600 --seed 1
+// and its first 120 games (one test, against pure-mcts 1000), to time the worker's slices in a shorter run:
+//   gridlab gomoku train --size 8 --win 5 --games 120 --seed 1
 // Prints a JSON line per run: the wall time from the request to the result, the CPU time the browser's
 // processes used meanwhile (the worker's thread, and what little an idle page costs), the weight hash
-// (it must equal the command line's), and the machine's load average.
+// (it must equal the command line's), the machine's load average, and the worker's slices: each call
+// of gridlab_worker_step (asked for SLICE_MS = 50 ms of work), timed inside the worker, whose longest
+// is how long a cancel may wait.
 //
-//   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku|gomoku8 ...]
+//   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku|gomoku8|gomoku8-start ...]
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startBrowser } from '../browser.mjs';
@@ -44,6 +48,36 @@ const RUNS = {
     },
   },
 };
+RUNS['gomoku8-start'] = {
+  expected_hash: 'e7e237196abc0e5f',
+  request: { ...RUNS.gomoku8.request, episodes: 120 },
+};
+
+// Appended to worker.js as the bench serves it: times each slice, and hands the times over with the result.
+const SLICE_TIMER = `
+;(() => {
+  const slices = [];
+  const ccall = Module.ccall;
+  Module.ccall = function (name, ...rest) {
+    const start = performance.now();
+    const out = ccall.call(this, name, ...rest);
+    if (name === 'gridlab_worker_step') slices.push(performance.now() - start);
+    return out;
+  };
+  const post = self.postMessage.bind(self);
+  self.postMessage = (message) => {
+    if (message && message.type === 'result') message.slices = slices.splice(0);
+    post(message);
+  };
+})();
+`;
+
+function sliceSummary(slices) {
+  const sorted = [...slices].sort((a, b) => a - b);
+  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
+  return { count: sorted.length, median_ms: at(0.5), p99_ms: at(0.99), p999_ms: at(0.999), max_ms: at(1),
+           over_60_ms: sorted.filter((ms) => ms > 60).length, over_100_ms: sorted.filter((ms) => ms > 100).length };
+}
 
 // User + system CPU seconds of this process's descendants (the browser and its helpers), from /proc.
 function descendantsCpuSeconds() {
@@ -68,6 +102,10 @@ function descendantsCpuSeconds() {
 const env = await startBrowser();
 try {
   const context = await env.browser.newContext();
+  await context.route('**/worker.js', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: await response.text() + SLICE_TIMER });
+  });
   const page = await context.newPage();
   await page.goto(env.site.url + 'manifest.webmanifest');  // a page of the site's origin that draws nothing
   for (const name of process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(RUNS)) {
@@ -87,14 +125,15 @@ try {
           worker.terminate();
           const report = message.report || {};
           done({ type: message.type, message: message.message, seconds: (performance.now() - start) / 1000,
-                 games: report.games, moves: report.moves, weight_hash: report.weight_hash });
+                 games: report.games, moves: report.moves, weight_hash: report.weight_hash, slices: message.slices });
         }
       };
     }), run.request);
     clearInterval(timer);
     const cpu = descendantsCpuSeconds() - cpuBefore;
+    const { slices, ...rest } = result;
     console.log(JSON.stringify({
-      run: name, ...result, browser_cpu_seconds: Math.round(cpu * 10) / 10,
+      run: name, ...rest, slices: slices ? sliceSummary(slices) : 'not timed', browser_cpu_seconds: Math.round(cpu * 10) / 10,
       same_hash_as_command_line: result.weight_hash === run.expected_hash,
       load_average_1min: { min: Math.min(...loads), max: Math.max(...loads) },
     }));
