@@ -125,6 +125,8 @@ public:
     // is the batch's mean, to the bit when the batch is a power-of-two multiple of the part (128).
     static constexpr int kUpdatePart = 32;
 
+    // The next unit of work begins a move (self-play or evaluation), with the root's screening.
+    bool move_begins_next() const { return !searching_ && pending_updates_ == 0; }
     int64_t games() const { return games_; }
     int64_t moves() const { return moves_; }
     int64_t updates() const { return updates_; }

@@ -51,11 +51,12 @@ void Mcts::begin(const State& state) {
     elapsed_ms_ = 0;
     // The root is expanded at once so that best_action() and the report are meaningful from the start.
     if (pool_[0].num_children == 0) expand(0, root_state_);
-    Stopwatch watch;
-    screen_root();
-    // The screening is part of the move's thinking: it counts against the time budget.
-    screen_ms_ = watch.elapsed_ms();
-    elapsed_ms_ = screen_ms_;
+    // The root's screening is done by think(), a threat search at a time.
+    win_line_.clear();
+    threat_line_.clear();
+    threat_nodes_ = 0;
+    screen_ms_ = 0;
+    screening_ = Screening{};
 }
 
 // Sampling finds a long forced line late or not at all, and one missed defence loses the game, so
@@ -69,14 +70,17 @@ void Mcts::begin(const State& state) {
 // dropped. With a time budget, all of it takes at most kScreenShare of it; moves left unscreened when
 // the share runs out are kept. Kept children move to the front of the root's block of children; the
 // dropped ones stay in the pool, unreachable.
-void Mcts::screen_root() {
-    win_line_.clear();
-    threat_line_.clear();
-    threat_nodes_ = 0;
-    Stopwatch watch;
+//
+// One step is one threat search (one of the root's, or one root move's), so that think() can stop
+// between them: a position where the opponent threatens takes ~55 of them, up to ~150 ms natively
+// (~250 ms in WebAssembly) in all, far more than a slice. Returns false once the screening is done.
+bool Mcts::screen_step() {
+    Screening& screening = *screening_;
+    const Stopwatch watch;
     const double share_ms = config_.budget.ms * kScreenShare;  // 0 without a time budget: node budgets only
-    auto time_left = [&](double share) { return share_ms <= 0 ? 0.0 : std::max(1e-3, share_ms * share - watch.elapsed_ms()); };
-    auto out_of_time = [&] { return share_ms > 0 && watch.elapsed_ms() >= share_ms; };
+    const auto used_ms = [&] { return screen_ms_ + watch.elapsed_ms(); };
+    auto time_left = [&](double share) { return share_ms <= 0 ? 0.0 : std::max(1e-3, share_ms * share - used_ms()); };
+    auto out_of_time = [&] { return share_ms > 0 && used_ms() >= share_ms; };
     auto search = [&](const State& state, Stone attacker, ThreatLimits limits, double max_ms) {
         limits.max_ms = max_ms;
         const ThreatResult found = policy_->forced_win(state, attacker, limits);
@@ -84,35 +88,68 @@ void Mcts::screen_root() {
         return found;
     };
     const Stone me = root_state_.to_move(), them = opponent(me);
-    ThreatResult own = search(root_state_, me, kVcfScreenLimits, time_left(kOwnWinShare));
-    if (!own.win && !out_of_time()) own = search(root_state_, me, kVctRootLimits, time_left(kOwnWinShare));
-    const ThreatResult threat = own.win || out_of_time() ? ThreatResult{} : search(root_state_, them, kVctRootLimits, time_left(1));
-    if (own.win) {
-        win_line_ = own.line;
-        make_root_child(root_state_.to_padded(own.line.front()));
-    }
-    if (threat.win) threat_line_ = threat.line;
-    // How safe each move is: 0 not legal, 1 the opponent then wins with fours, 2 with threes, 3 safe
-    // (or not screened). The safest moves are kept.
-    auto safety = [&](const Node& child) {
-        const int action = root_state_.to_action(child.cell);
-        if (!root_state_.is_legal(action)) return 0;
-        if (own.win) return action == own.line.front() ? 3 : 1;
-        if (out_of_time()) return 3;
-        State after = root_state_;
-        after.play(child.cell);
-        if (after.is_terminal()) return 3;
-        if (search(after, them, kVcfScreenLimits, time_left(1)).win) return 1;
-        if (threat.win && !out_of_time() && search(after, them, kVctMoveLimits, time_left(1)).win) return 2;
-        return 3;
-    };
+    ThreatResult& own = screening.own;
+    const ThreatResult& threat = screening.threat;
     Node& root = pool_[0];
+    switch (screening.stage) {
+        case Screening::Stage::OwnFours:
+            own = search(root_state_, me, kVcfScreenLimits, time_left(kOwnWinShare));
+            screening.stage = Screening::Stage::OwnThrees;
+            break;
+        case Screening::Stage::OwnThrees:
+            if (!own.win && !out_of_time()) own = search(root_state_, me, kVctRootLimits, time_left(kOwnWinShare));
+            screening.stage = Screening::Stage::TheirThreat;
+            break;
+        case Screening::Stage::TheirThreat:
+            if (!own.win && !out_of_time()) screening.threat = search(root_state_, them, kVctRootLimits, time_left(1));
+            if (own.win) {
+                win_line_ = own.line;
+                make_root_child(root_state_.to_padded(own.line.front()));
+            }
+            if (threat.win) threat_line_ = threat.line;
+            screening.stage = Screening::Stage::Moves;
+            break;
+        case Screening::Stage::Moves: {
+            if (screening.safety.size() < static_cast<std::size_t>(root.num_children)) {
+                // How safe the next move is: 0 not legal, 1 the opponent then wins with fours, 2 with
+                // threes, 3 safe (or not screened).
+                const int cell = pool_[root.first_child + static_cast<int>(screening.safety.size())].cell;
+                const int action = root_state_.to_action(cell);
+                int safety = 3;
+                if (!root_state_.is_legal(action)) {
+                    safety = 0;
+                } else if (own.win) {
+                    safety = action == own.line.front() ? 3 : 1;
+                } else if (!out_of_time()) {
+                    State after = root_state_;
+                    after.play(cell);
+                    if (!after.is_terminal()) {
+                        if (search(after, them, kVcfScreenLimits, time_left(1)).win)
+                            safety = 1;
+                        else if (threat.win && !out_of_time() && search(after, them, kVctMoveLimits, time_left(1)).win)
+                            safety = 2;
+                    }
+                }
+                screening.safety.push_back(safety);
+                break;
+            }
+            keep_safest_root_moves(screening.safety);
+            screening_.reset();
+            break;
+        }
+    }
+    screen_ms_ += watch.elapsed_ms();
+    elapsed_ms_ += watch.elapsed_ms();  // the screening is part of the move's thinking: it counts against the budget
+    return screening_.has_value();
+}
+
+// The moves of the best safety move to the front of the root's children, and only they stay reachable.
+void Mcts::keep_safest_root_moves(const std::vector<int>& safety) {
+    Node& root = pool_[0];
+    const int best = *std::max_element(safety.begin(), safety.end());
     std::vector<Node> kept, dropped;
-    std::vector<int> scores;
-    for (int child = root.first_child; child < root.first_child + root.num_children; ++child)
-        scores.push_back(safety(pool_[child]));
-    const int best = *std::max_element(scores.begin(), scores.end());
-    for (int i = 0; i < root.num_children; ++i) (scores[i] == best ? kept : dropped).push_back(pool_[root.first_child + i]);
+    for (int i = 0; i < root.num_children; ++i)
+        (safety[static_cast<std::size_t>(i)] == best ? kept : dropped).push_back(pool_[root.first_child + i]);
     std::copy(kept.begin(), kept.end(), pool_.begin() + root.first_child);
     std::copy(dropped.begin(), dropped.end(), pool_.begin() + root.first_child + static_cast<int>(kept.size()));
     root.num_children = static_cast<int16_t>(kept.size());
@@ -165,6 +202,10 @@ bool Mcts::try_reuse(const State& state) {
 
 void Mcts::think(double slice_ms) {
     Stopwatch watch;
+    while (screening_ && screen_step())
+        if (watch.elapsed_ms() >= slice_ms) return;
+    slice_ms -= watch.elapsed_ms();
+    watch.restart();
     while (!finished()) {
         for (int i = 0; i < kPlayoutsPerClockCheck; ++i) {
             if (config_.budget.playouts > 0 && playouts_ >= config_.budget.playouts) break;
@@ -180,6 +221,7 @@ void Mcts::think(double slice_ms) {
 
 bool Mcts::finished() const {
     if (!searching_) return true;
+    if (screening_) return false;
     // A tactical rule (win now, block a four) left only one move: nothing to think about.
     if (pool_[0].num_children == 1 && playouts_ > 0) return true;
     if (config_.budget.playouts > 0 && playouts_ >= config_.budget.playouts) return true;

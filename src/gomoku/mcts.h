@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -93,7 +94,8 @@ private:
     void playout();
     int select_child(const Node& parent) const;
     void expand(int node, const State& state);
-    void screen_root();
+    bool screen_step();
+    void keep_safest_root_moves(const std::vector<int>& safety);
     void make_root_child(int cell);
     void backpropagate(int path_length, Stone winner, double black_draw_value);
     bool try_reuse(const State& state);
@@ -111,6 +113,13 @@ private:
     int64_t playouts_ = 0;
     double elapsed_ms_ = 0;
     double screen_ms_ = 0;
+    // The root's screening in progress (screen_step): its threat searches so far.
+    struct Screening {
+        enum class Stage { OwnFours, OwnThrees, TheirThreat, Moves } stage = Stage::OwnFours;
+        ThreatResult own, threat;
+        std::vector<int> safety;  // of the root's children screened so far, in order
+    };
+    std::optional<Screening> screening_;
     int64_t threat_nodes_ = 0;
     std::vector<int> win_line_, threat_line_;
 };

@@ -18,8 +18,13 @@ namespace go = gridlab::gomoku;
 struct GomokuTraining {
     using Trainer = go::AzTrainer;
     static constexpr const char* kGame = "gomoku";
-    // One update, or one move, and only part of its search if the slice ends first.
-    static void train(Trainer& trainer, double ms) { trainer.advance(ms); }
+    // A part of an update, or one move, and only part of its search if the slice ends first. A move
+    // begins with the root's screening, threat searches that cannot be cut (up to ~70 ms natively):
+    // it begins a slice, never ends one.
+    static bool train(Trainer& trainer, double ms) {
+        trainer.advance(ms);
+        return !trainer.move_begins_next();
+    }
     // As train_until(): the updates and the evaluation that follow the target game are made too.
     static bool reached(const Trainer& trainer, int64_t target) { return trainer.games() >= target && !trainer.between_games(); }
     static nlohmann::json report(const Trainer& trainer, const nlohmann::json& description) {

@@ -18,7 +18,10 @@ struct MinesweeperTraining {
     using Trainer = ms::Trainer;
     static constexpr const char* kGame = "minesweeper";
     // Whole episodes (a few milliseconds each), so that a run to `episodes` ends where the command line's does.
-    static void train(Trainer& trainer, double) { trainer.train_until(trainer.episodes() + 1); }
+    static bool train(Trainer& trainer, double) {
+        trainer.train_until(trainer.episodes() + 1);
+        return true;
+    }
     static bool reached(const Trainer& trainer, int64_t target) { return trainer.episodes() >= target; }
     static nlohmann::json report(const Trainer& trainer, const nlohmann::json& description) {
         return {{"episodes", trainer.episodes()},

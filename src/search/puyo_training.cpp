@@ -20,7 +20,10 @@ struct PuyoTraining {
     static constexpr const char* kGame = "puyo";
     // One move (a fraction of a millisecond with the features, a few with the field's network): a
     // whole game of the field's network can take 70 ms, too long for a slice.
-    static void train(Trainer& trainer, double) { trainer.think(0); }
+    static bool train(Trainer& trainer, double) {
+        trainer.think(0);
+        return true;
+    }
     static bool reached(const Trainer& trainer, int64_t target) { return trainer.games() >= target; }
     static nlohmann::json report(const Trainer& trainer, const nlohmann::json& description) {
         return {{"games", trainer.games()},

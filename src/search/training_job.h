@@ -3,13 +3,16 @@
 // A game plugs in through a traits struct G:
 //   using Trainer;  constructible from its settings and from a learn::Model (the run to resume)
 //   static constexpr const char* kGame;                  the model file's game
-//   static void train(Trainer&, double ms);              about ms of training, never past the end of
-//                                                        a game (or episode), so a run stops at its target
+//   static bool train(Trainer&, double ms);              about ms of training, never past the end of
+//                                                        a game (or episode), so a run stops at its
+//                                                        target; false when what comes next cannot be
+//                                                        cut and should begin a slice of its own
 //   static bool reached(const Trainer&, int64_t target); the run has played `target` games
 //   static nlohmann::json report(const Trainer&, const nlohmann::json& description):
 //       the counts, "weight_hash" and "model" (the model file of the trainer with this description)
 #pragma once
 
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -30,8 +33,10 @@ public:
     void think(double ms) override {
         const Stopwatch clock;
         const TimeBudget budget(ms);
-        do G::train(*trainer_, budget.remaining_ms());
-        while (!finished() && !budget.expired());
+        // A unit that cannot be cut waits for the next slice (none to wait for with an endless one).
+        bool go_on = true;
+        do go_on = G::train(*trainer_, budget.remaining_ms()) || std::isinf(ms);
+        while (go_on && !finished() && !budget.expired());
         seconds_ += clock.elapsed_ms() / 1000.0;
     }
     bool finished() const override { return G::reached(*trainer_, target_); }

@@ -363,7 +363,7 @@ TEST_CASE("gomoku mcts: the root keeps only the moves that leave the opponent no
         "....X...\n");
     REQUIRE(s.to_move() == Stone::Black);
     const std::unique_ptr<Mcts> ai = make_threat_mcts(Budget{400, 0}, 1);
-    ai->begin(s);
+    ai->choose(s);
     const SearchReport report = ai->result();
     CHECK(report.candidates.size() == 5);
     for (const CandidateStats& candidate : report.candidates) {

@@ -171,11 +171,25 @@ TEST_CASE("gomoku search: the root screening is part of the move's time budget",
     CHECK(full.win_line.empty());
     CHECK(full.threat_line.size() == 3);
     CHECK(full.ms >= full.screen_ms);
+    // The screening goes a threat search at a time, so that a slice can end between two: think(0)
+    // makes one (the root's three, then one per root move, then the choice), and the playouts begin
+    // with the last.
+    const std::unique_ptr<Mcts> stepped = make_threat_mcts(Budget{50, 0}, 1);
+    stepped->begin(crowded);
+    const std::size_t root_moves = stepped->result().candidates.size();  // unscreened yet
+    CHECK(root_moves == 2);
+    stepped->think(0);
+    CHECK(stepped->result().threat_nodes < full.threat_nodes);
+    std::size_t thinks = 1;
+    for (; stepped->result().playouts == 0; ++thinks) stepped->think(0);
+    CHECK(thinks == 3 + root_moves + 1);
+    CHECK(stepped->result().threat_nodes == full.threat_nodes);
     // With 5 ms, the screening stops at its share of the budget, and its time is counted in the move's.
     const std::unique_ptr<Mcts> hurried = make_threat_mcts(Budget{0, 5}, 1);
     hurried->begin(crowded);
+    while (hurried->result().playouts == 0) hurried->think(0);
     const SearchReport started = hurried->result();
-    CHECK(started.ms == started.screen_ms);
     CHECK(started.threat_nodes < full.threat_nodes / 4);
     CHECK(started.screen_ms > 0);
+    CHECK(started.ms >= started.screen_ms);
 }

@@ -120,6 +120,15 @@ TEST_CASE("training protocol: Gomoku games in the worker give the trainer's weig
     CHECK(unsliced(request)["weight_hash"] == hash);
 }
 
+TEST_CASE("training protocol: a Gomoku slice ends before a move would begin (its screening cannot be cut)", "[search][learner]") {
+    const std::unique_ptr<search::Job> job =
+        search::parse_request(with_header(search::gomoku_training_request(gomoku_training(), ""), 4, 6)).job;
+    job->think(1e9);
+    CHECK(job->report()["moves"] == 1);
+    job->think(1e9);
+    CHECK(job->report()["moves"] == 2);
+}
+
 TEST_CASE("training protocol: a Puyo or Gomoku run resumes from a report's model", "[search][learner]") {
     for (const json& first : {with_header(search::puyo_training_request(puyo_training(), ""), 5, 5),
                               with_header(search::gomoku_training_request(gomoku_training(), ""), 5, 3)}) {
