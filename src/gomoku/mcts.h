@@ -12,7 +12,8 @@
 //      made its move if they won, -1 if they lost, and for a draw 0 or what the policy makes of it
 //      (less the draw contempt, for the side the search is for).
 // The answer is the most visited move at the root. Before the loop starts, the root may be screened
-// with the policy's exact tactics (Mcts::screen_root), inside the move's time budget.
+// with the policy's exact tactics (Mcts::screen_step), inside the move's time budget, a threat search
+// per step of think().
 //
 // The selection rule is AlphaZero_Gomoku's mcts_pure rule rather than UCB1's sqrt(ln N / n): it only
 // needs + - * / and sqrt, which are bit-identical in native code and WebAssembly, while ln is not, so a
@@ -53,7 +54,7 @@ public:
     virtual double draw_value(const State& leaf) { return 0; }
     // A forced win for `attacker` in the ongoing `state` (who need not be to move) within `limits`, or
     // none if the policy knows no tactics. It must be exact (a proof, not a guess): the root is screened
-    // with it (see Mcts::screen_root).
+    // with it (see Mcts::screen_step).
     virtual ThreatResult forced_win(const State& state, Stone attacker, const ThreatLimits& limits) { return {}; }
 };
 
