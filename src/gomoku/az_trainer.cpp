@@ -162,14 +162,7 @@ void AzTrainer::advance(double budget_ms) {
         if (update_part() && --pending_updates_ == 0) after_updates();
         return;
     }
-    const Stopwatch unit;
-    if (!searching_) {
-        begin_move();
-        // The root's screening (threat searches) is done when a search begins: the playouts get what
-        // it left of the unit's time, and none if it took it all.
-        budget_ms -= unit.elapsed_ms();
-        if (budget_ms <= 0) return;
-    }
+    if (!searching_) begin_move();
     Mcts& search = mover();
     search.think(budget_ms);
     if (!search.finished()) return;

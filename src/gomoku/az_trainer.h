@@ -121,8 +121,9 @@ public:
     void step();  // a part of an update, or the rest of the move in progress (self-play or evaluation)
 
     // An update's samples per unit of work. The gradients of the parts add up in the network and Adam
-    // steps once the batch is whole; each part's loss, its own mean scaled by its share of the batch,
-    // is the batch's mean, to the bit when the batch is a power-of-two multiple of the part (128).
+    // steps once the batch is whole; each part's loss gradient, of its own mean scaled by its share of
+    // the batch, is the batch's, to the bit when the batch is a power-of-two multiple of the part
+    // (128; the curve's losses, sums of the parts' means, may differ in the last bits).
     static constexpr int kUpdatePart = 32;
 
     // The next unit of work begins a move (self-play or evaluation), with the root's screening.

@@ -73,7 +73,7 @@ void Mcts::begin(const State& state) {
 //
 // One step is one threat search (one of the root's, or one root move's), so that think() can stop
 // between them: a position where the opponent threatens takes ~55 of them, up to ~150 ms natively
-// (~250 ms in WebAssembly) in all, far more than a slice. Returns false once the screening is done.
+// (~260 ms in WebAssembly) in all, far more than a slice. Returns false once the screening is done.
 bool Mcts::screen_step() {
     Screening& screening = *screening_;
     const Stopwatch watch;
@@ -145,6 +145,7 @@ bool Mcts::screen_step() {
 
 // The moves of the best safety move to the front of the root's children, and only they stay reachable.
 void Mcts::keep_safest_root_moves(const std::vector<int>& safety) {
+    if (safety.empty()) return;  // a root the policy proposed no move for
     Node& root = pool_[0];
     const int best = *std::max_element(safety.begin(), safety.end());
     std::vector<Node> kept, dropped;

@@ -49,7 +49,8 @@ struct SearchReport {
 
 class Search : public AnytimeAi<State, SearchReport> {
 public:
-    // The move chosen so far; valid from begin() on.
+    // The move chosen so far; valid from begin() on, but of the unscreened root until think() has
+    // done the root's screening (Mcts): play it once finished().
     virtual int best_action() const = 0;
     // Changes the budget, also of a search in progress (a Gomocup manager may change the time per move).
     virtual void set_budget(const Budget& budget) = 0;

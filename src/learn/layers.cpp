@@ -129,22 +129,25 @@ const Tensor& Conv2d::forward(const Tensor& input) {
     return output_;
 }
 
-// dLoss/dW is summed into the weight's gradient itself, sample by sample and cell by cell in order, so
-// a batch's gradient has the same bits whether backward() sees it whole or in consecutive parts.
+// dWᵀ is summed from the gradient so far (not from zero, then added), sample by sample and cell by
+// cell in order, so a batch's gradient has the same bits whether backward() sees it whole or in
+// consecutive parts.
 const Tensor& Conv2d::backward(const Tensor& output_grad) {
     require_shape(output_grad.shape, output_.shape, "conv2d backward");
     const int batch = input_shape_[0], height = input_shape_[2], width = input_shape_[3];
     const int taps = fan_in(), cells = height * width;
     const std::size_t columns_per_sample = static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells);
     column_grad_.resize(columns_per_sample);
-    columns_transposed_.resize(columns_per_sample);
+    output_grad_transposed_.resize(static_cast<std::size_t>(cells) * static_cast<std::size_t>(out_));
+    weight_grad_transposed_.resize(weight_.grad.size());
+    transpose(weight_.grad.data(), out_, taps, weight_grad_transposed_.data());
     input_grad_.reset(input_shape_);
     for (int n = 0; n < batch; ++n) {
         const float* dy = output_grad.sample(n);
         const float* columns = columns_.data() + columns_per_sample * static_cast<std::size_t>(n);
-        transpose(columns, taps, cells, columns_transposed_.data());
-        multiply_add({weight_.grad.data(), out_, taps}, row_major(dy, out_, cells),
-                     row_major(columns_transposed_.data(), cells, taps));
+        transpose(dy, out_, cells, output_grad_transposed_.data());
+        multiply_add({weight_grad_transposed_.data(), taps, out_}, row_major(columns, taps, cells),
+                     row_major(output_grad_transposed_.data(), cells, out_));
         for (int o = 0; o < out_; ++o)
             for (int cell = 0; cell < cells; ++cell) bias_.grad[o] += dy[static_cast<std::size_t>(o) * cells + cell];
         std::fill(column_grad_.begin(), column_grad_.end(), 0.0f);
@@ -154,6 +157,7 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
         for_each_tap(in_, kernel_, dilation_, height, width,
                      [&](std::size_t column, std::size_t pixel) { image_grad[pixel] += column_grad_[column]; });
     }
+    transpose(weight_grad_transposed_.data(), taps, out_, weight_.grad.data());
     return input_grad_;
 }
 

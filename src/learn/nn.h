@@ -153,8 +153,9 @@ private:
     Parameter bias_;    // (out)
     std::vector<int> input_shape_;
     std::vector<float> columns_;  // im2col of the whole batch, (taps, cells) per sample, kept for backward
-    // Scratch of backward, for one sample: dLoss/dcolumns (taps, cells) and the columns transposed (cells, taps).
-    std::vector<float> column_grad_, columns_transposed_;
+    // Scratch of backward: dLoss/dcolumns of one sample (taps, cells), dLoss/doutput of one sample
+    // transposed (cells, out), and dLoss/dW transposed (taps, out).
+    std::vector<float> column_grad_, output_grad_transposed_, weight_grad_transposed_;
     Tensor output_, input_grad_;
 };
 

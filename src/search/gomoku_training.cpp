@@ -18,9 +18,9 @@ namespace go = gridlab::gomoku;
 struct GomokuTraining {
     using Trainer = go::AzTrainer;
     static constexpr const char* kGame = "gomoku";
-    // A part of an update, or one move, and only part of its search if the slice ends first. A move
-    // begins with the root's screening, threat searches that cannot be cut (up to ~70 ms natively):
-    // it begins a slice, never ends one.
+    // A part of an update, or one move, and only part of its search if the slice ends first. A move's
+    // search begins with the root's own threat searches (a VCT of up to 20,000 positions, ~50-75 ms,
+    // which cannot be cut): a move begins a slice, never ends one.
     static bool train(Trainer& trainer, double ms) {
         trainer.advance(ms);
         return !trainer.move_begins_next();

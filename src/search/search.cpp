@@ -114,13 +114,10 @@ nlohmann::json Session::cancel() const { return job_->answers_cancel() ? message
 
 nlohmann::json Session::step(double slice_ms) {
     if (done_) return nullptr;
-    // A progress report is a step of its own: a training's carries its model (hundreds of kB, tens of
-    // ms to write in a browser), which after a slice's thinking would make the slice run past its time.
-    if (!reported_ || since_report_.elapsed_ms() >= job_->progress_ms()) {
-        reported_ = true;
-        since_report_.restart();
-        return message("progress");
-    }
+    // A report due is a step of its own: a training's carries its model (hundreds of kB, tens of ms
+    // to write in a browser), which after a slice's thinking would make the slice run past its time.
+    // The first follows the first slice, so that no report is of a job that has not thought.
+    if (reported_ && since_report_.elapsed_ms() >= job_->progress_ms()) return progress();
     try {
         if (!job_->finished()) job_->think(slice_ms);
         if (job_->finished()) {
@@ -131,7 +128,13 @@ nlohmann::json Session::step(double slice_ms) {
         done_ = true;
         return error_message(id_, error.what());
     }
-    return nullptr;
+    return reported_ ? nullptr : progress();
+}
+
+nlohmann::json Session::progress() {
+    reported_ = true;
+    since_report_.restart();
+    return message("progress");
 }
 
 nlohmann::json Worker::receive(const std::string& text) {

@@ -59,13 +59,14 @@ public:
     bool done() const { return done_; }
     // The reply to a cancel: the final report of a job that answers cancels, else null.
     nlohmann::json cancel() const;
-    // Reports progress if it is due (at the first step, then progress_ms after the last report), and
-    // does nothing else; or else thinks for about slice_ms and returns the result (or an error) once
-    // the job is finished, else null.
+    // Thinks for about slice_ms, then returns the message due: the result (or an error) once the job
+    // is finished, a progress report after the first slice, else null. Later reports are steps of
+    // their own: a step that is due to report (progress_ms after the last) only reports.
     nlohmann::json step(double slice_ms);
 
 private:
     nlohmann::json message(const char* type) const;
+    nlohmann::json progress();
 
     std::string type_;
     int64_t id_;

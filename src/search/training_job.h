@@ -34,7 +34,7 @@ public:
         const Stopwatch clock;
         const TimeBudget budget(ms);
         // A unit that cannot be cut waits for the next slice (none to wait for with an endless one).
-        bool go_on = true;
+        bool go_on;
         do go_on = G::train(*trainer_, budget.remaining_ms()) || std::isinf(ms);
         while (go_on && !finished() && !budget.expired());
         seconds_ += clock.elapsed_ms() / 1000.0;

@@ -187,7 +187,7 @@ TEST_CASE("gomoku search: the root screening is part of the move's time budget",
     // With 5 ms, the screening stops at its share of the budget, and its time is counted in the move's.
     const std::unique_ptr<Mcts> hurried = make_threat_mcts(Budget{0, 5}, 1);
     hurried->begin(crowded);
-    while (hurried->result().playouts == 0) hurried->think(0);
+    while (!hurried->finished() && hurried->result().playouts == 0) hurried->think(0);
     const SearchReport started = hurried->result();
     CHECK(started.threat_nodes < full.threat_nodes / 4);
     CHECK(started.screen_ms > 0);
