@@ -90,7 +90,20 @@ bool Mcts::screen_step() {
     const Stone me = root_state_.to_move(), them = opponent(me);
     ThreatResult& own = screening.own;
     const ThreatResult& threat = screening.threat;
-    Node& root = pool_[0];
+    // How safe a root move is: 0 not legal, 1 the opponent then wins with fours, 2 with threes, 3 safe
+    // (or not screened).
+    auto safety_of = [&](int cell) {
+        const int action = root_state_.to_action(cell);
+        if (!root_state_.is_legal(action)) return 0;
+        if (own.win) return action == own.line.front() ? 3 : 1;
+        if (out_of_time()) return 3;
+        State after = root_state_;
+        after.play(cell);
+        if (after.is_terminal()) return 3;
+        if (search(after, them, kVcfScreenLimits, time_left(1)).win) return 1;
+        if (threat.win && !out_of_time() && search(after, them, kVctMoveLimits, time_left(1)).win) return 2;
+        return 3;
+    };
     switch (screening.stage) {
         case Screening::Stage::OwnFours:
             own = search(root_state_, me, kVcfScreenLimits, time_left(kOwnWinShare));
@@ -110,27 +123,10 @@ bool Mcts::screen_step() {
             screening.stage = Screening::Stage::Moves;
             break;
         case Screening::Stage::Moves: {
-            if (screening.safety.size() < static_cast<std::size_t>(root.num_children)) {
-                // How safe the next move is: 0 not legal, 1 the opponent then wins with fours, 2 with
-                // threes, 3 safe (or not screened).
-                const int cell = pool_[root.first_child + static_cast<int>(screening.safety.size())].cell;
-                const int action = root_state_.to_action(cell);
-                int safety = 3;
-                if (!root_state_.is_legal(action)) {
-                    safety = 0;
-                } else if (own.win) {
-                    safety = action == own.line.front() ? 3 : 1;
-                } else if (!out_of_time()) {
-                    State after = root_state_;
-                    after.play(cell);
-                    if (!after.is_terminal()) {
-                        if (search(after, them, kVcfScreenLimits, time_left(1)).win)
-                            safety = 1;
-                        else if (threat.win && !out_of_time() && search(after, them, kVctMoveLimits, time_left(1)).win)
-                            safety = 2;
-                    }
-                }
-                screening.safety.push_back(safety);
+            const Node& root = pool_[0];
+            const std::size_t next = screening.safety.size();
+            if (next < static_cast<std::size_t>(root.num_children)) {
+                screening.safety.push_back(safety_of(pool_[root.first_child + static_cast<int>(next)].cell));
                 break;
             }
             keep_safest_root_moves(screening.safety);
@@ -138,8 +134,9 @@ bool Mcts::screen_step() {
             break;
         }
     }
-    screen_ms_ += watch.elapsed_ms();
-    elapsed_ms_ += watch.elapsed_ms();  // the screening is part of the move's thinking: it counts against the budget
+    const double step_ms = watch.elapsed_ms();
+    screen_ms_ += step_ms;
+    elapsed_ms_ += step_ms;  // the screening is part of the move's thinking: it counts against the budget
     return screening_.has_value();
 }
 
