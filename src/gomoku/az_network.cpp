@@ -165,7 +165,7 @@ void AzNetwork::backward(const learn::Tensor& logits_grad, const learn::Tensor& 
     trunk_grad_ = policy_.backward(logits_grad);
     const learn::Tensor& value_part = value_.backward(values_grad);
     for (std::size_t i = 0; i < trunk_grad_.size(); ++i) trunk_grad_.values[i] += value_part.values[i];
-    trunk_.backward(trunk_grad_);
+    trunk_.backward_parameters(trunk_grad_);
 }
 
 AzEvaluation AzNetwork::evaluate(const State& state) {

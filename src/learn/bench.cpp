@@ -72,7 +72,7 @@ int main() {
         for (float& v : labels.values) v = static_cast<float>(rng.below(2));
         const double forward = milliseconds_per_call([&] { net.forward(boards); });
         const double step = milliseconds_per_call([&] {
-            net.backward(learn::binary_cross_entropy_from_logits(net.forward(boards), labels).grad);
+            net.backward_parameters(learn::binary_cross_entropy_from_logits(net.forward(boards), labels).grad);
             adam.step();
         });
         std::printf("%-15s forward %8.3f ms   forward + backward + Adam step %8.3f ms\n", c.name, forward, step);

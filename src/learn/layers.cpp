@@ -43,7 +43,7 @@ const Tensor& Dense::forward(const Tensor& input) {
     return output_;
 }
 
-const Tensor& Dense::backward(const Tensor& output_grad) {
+void Dense::backward_parameters(const Tensor& output_grad) {
     require_shape(output_grad.shape, output_.shape, "dense backward");
     const int batch = output_.batch();
     const float* dy = output_grad.values.data();
@@ -51,8 +51,13 @@ const Tensor& Dense::backward(const Tensor& output_grad) {
                  row_major(input_.values.data(), batch, in_));
     for (int n = 0; n < batch; ++n)
         for (int o = 0; o < out_; ++o) bias_.grad[o] += dy[static_cast<std::size_t>(n) * out_ + o];
+}
+
+const Tensor& Dense::backward(const Tensor& output_grad) {
+    backward_parameters(output_grad);
+    const int batch = output_.batch();
     input_grad_.reset(input_.shape);
-    multiply_add({input_grad_.values.data(), batch, in_}, row_major(dy, batch, out_),
+    multiply_add({input_grad_.values.data(), batch, in_}, row_major(output_grad.values.data(), batch, out_),
                  row_major(weight_.value.data(), out_, in_));
     return input_grad_;
 }
@@ -69,11 +74,12 @@ nlohmann::json Dense::describe() const { return {{"type", "dense"}, {"in", in_},
 
 namespace {
 
-// Calls visit(column_index, image_index) for every tap that falls inside the image: the one walk
-// that both im2col (gather) and its transpose col2im (scatter-add) need. Tap (ky, kx) of the cell
-// (y, x) reads the cell (y + (ky - k/2) d, x + (kx - k/2) d) for dilation d.
-template <typename Visit>
-void for_each_tap(int channels, int kernel, int dilation, int height, int width, Visit visit) {
+// Calls visit(column_index, image_index) for every tap that falls inside the image, and
+// outside(column_index, count) for each run of taps that falls outside it: the one walk that both
+// im2col (gather, writing the zeros of the padding too) and its transpose col2im (scatter-add) need.
+// Tap (ky, kx) of the cell (y, x) reads the cell (y + (ky - k/2) d, x + (kx - k/2) d) for dilation d.
+template <typename Visit, typename Outside>
+void for_each_tap(int channels, int kernel, int dilation, int height, int width, Visit visit, Outside outside) {
     const int reach = kernel / 2;
     const std::size_t cells = static_cast<std::size_t>(height) * static_cast<std::size_t>(width);
     std::size_t row = 0;
@@ -82,12 +88,17 @@ void for_each_tap(int channels, int kernel, int dilation, int height, int width,
             for (int kx = 0; kx < kernel; ++kx, ++row)
                 for (int y = 0; y < height; ++y) {
                     const int source_y = y + (ky - reach) * dilation, shift_x = (kx - reach) * dilation;
-                    if (source_y < 0 || source_y >= height) continue;
-                    const int x_begin = std::max(0, -shift_x), x_end = std::min(width, width - shift_x);
                     const std::size_t column = row * cells + static_cast<std::size_t>(y) * width;
+                    if (source_y < 0 || source_y >= height) {
+                        outside(column, static_cast<std::size_t>(width));
+                        continue;
+                    }
+                    const int x_begin = std::clamp(-shift_x, 0, width), x_end = std::clamp(width - shift_x, x_begin, width);
                     const std::size_t image = (static_cast<std::size_t>(c) * height + source_y) * width;
+                    outside(column, static_cast<std::size_t>(x_begin));
                     for (int x = x_begin; x < x_end; ++x)
                         visit(column + static_cast<std::size_t>(x), image + static_cast<std::size_t>(x + shift_x));
+                    outside(column + static_cast<std::size_t>(x_end), static_cast<std::size_t>(width - x_end));
                 }
 }
 
@@ -114,14 +125,16 @@ const Tensor& Conv2d::forward(const Tensor& input) {
     const int batch = input.shape[0], height = input.shape[2], width = input.shape[3];
     const int taps = fan_in(), cells = height * width;
     const std::size_t columns_per_sample = static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells);
-    columns_.assign(columns_per_sample * static_cast<std::size_t>(batch), 0.0f);
+    columns_.resize(columns_per_sample * static_cast<std::size_t>(batch));
     output_.reset({batch, out_, height, width});
     const ConstMatrixView weights = row_major(weight_.value.data(), out_, taps);
     for (int n = 0; n < batch; ++n) {
         float* columns = columns_.data() + columns_per_sample * static_cast<std::size_t>(n);
         const float* image = input.sample(n);
-        for_each_tap(in_, kernel_, dilation_, height, width,
-                     [&](std::size_t column, std::size_t pixel) { columns[column] = image[pixel]; });
+        for_each_tap(
+            in_, kernel_, dilation_, height, width,
+            [&](std::size_t column, std::size_t pixel) { columns[column] = image[pixel]; },
+            [&](std::size_t column, std::size_t count) { std::fill_n(columns + column, count, 0.0f); });
         const MatrixView y{output_.sample(n), out_, cells};
         for (int o = 0; o < out_; ++o) std::fill(y.row(o), y.row(o) + cells, bias_.value[o]);  // the sums start at the bias
         multiply_add(y, weights, row_major(columns, taps, cells));
@@ -132,16 +145,13 @@ const Tensor& Conv2d::forward(const Tensor& input) {
 // dWᵀ is summed from the gradient so far (not from zero, then added), sample by sample and cell by
 // cell in order, so a batch's gradient has the same bits whether backward() sees it whole or in
 // consecutive parts.
-const Tensor& Conv2d::backward(const Tensor& output_grad) {
+void Conv2d::backward_parameters(const Tensor& output_grad) {
     require_shape(output_grad.shape, output_.shape, "conv2d backward");
-    const int batch = input_shape_[0], height = input_shape_[2], width = input_shape_[3];
-    const int taps = fan_in(), cells = height * width;
+    const int batch = input_shape_[0], taps = fan_in(), cells = input_shape_[2] * input_shape_[3];
     const std::size_t columns_per_sample = static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells);
-    column_grad_.resize(columns_per_sample);
     output_grad_transposed_.resize(static_cast<std::size_t>(cells) * static_cast<std::size_t>(out_));
     weight_grad_transposed_.resize(weight_.grad.size());
     transpose(weight_.grad.data(), out_, taps, weight_grad_transposed_.data());
-    input_grad_.reset(input_shape_);
     for (int n = 0; n < batch; ++n) {
         const float* dy = output_grad.sample(n);
         const float* columns = columns_.data() + columns_per_sample * static_cast<std::size_t>(n);
@@ -150,14 +160,26 @@ const Tensor& Conv2d::backward(const Tensor& output_grad) {
                      row_major(output_grad_transposed_.data(), cells, out_));
         for (int o = 0; o < out_; ++o)
             for (int cell = 0; cell < cells; ++cell) bias_.grad[o] += dy[static_cast<std::size_t>(o) * cells + cell];
-        std::fill(column_grad_.begin(), column_grad_.end(), 0.0f);
-        multiply_add({column_grad_.data(), taps, cells}, transposed(weight_.value.data(), out_, taps),
-                     row_major(dy, out_, cells));
-        float* image_grad = input_grad_.sample(n);
-        for_each_tap(in_, kernel_, dilation_, height, width,
-                     [&](std::size_t column, std::size_t pixel) { image_grad[pixel] += column_grad_[column]; });
     }
     transpose(weight_grad_transposed_.data(), taps, out_, weight_.grad.data());
+}
+
+const Tensor& Conv2d::backward(const Tensor& output_grad) {
+    backward_parameters(output_grad);
+    const int batch = input_shape_[0], height = input_shape_[2], width = input_shape_[3];
+    const int taps = fan_in(), cells = height * width;
+    column_grad_.resize(static_cast<std::size_t>(taps) * static_cast<std::size_t>(cells));
+    input_grad_.reset(input_shape_);
+    for (int n = 0; n < batch; ++n) {
+        std::fill(column_grad_.begin(), column_grad_.end(), 0.0f);
+        multiply_add({column_grad_.data(), taps, cells}, transposed(weight_.value.data(), out_, taps),
+                     row_major(output_grad.sample(n), out_, cells));
+        float* image_grad = input_grad_.sample(n);
+        for_each_tap(
+            in_, kernel_, dilation_, height, width,
+            [&](std::size_t column, std::size_t pixel) { image_grad[pixel] += column_grad_[column]; },
+            [](std::size_t, std::size_t) {});
+    }
     return input_grad_;
 }
 

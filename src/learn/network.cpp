@@ -50,6 +50,13 @@ const Tensor& Network::backward(const Tensor& output_grad) {
     return *grad;
 }
 
+void Network::backward_parameters(const Tensor& output_grad) {
+    if (layers_.empty()) return;
+    const Tensor* grad = &output_grad;
+    for (auto layer = layers_.rbegin(); layer + 1 != layers_.rend(); ++layer) grad = &(*layer)->backward(*grad);
+    layers_.front()->backward_parameters(*grad);
+}
+
 std::vector<Parameter*> Network::parameters() {
     std::vector<Parameter*> all;
     for (auto& layer : layers_)

@@ -11,7 +11,7 @@
 //   Tensor boards({batch, 2, rows, cols});       // fill with boards.at(n, c, y, x) = ...
 //   const Tensor& scores = net.forward(boards);  // (batch, 1, rows, cols)
 //   Loss loss = binary_cross_entropy_from_logits(scores, targets, &labelled);
-//   net.backward(loss.grad);                     // accumulates gradients
+//   net.backward_parameters(loss.grad);          // accumulates gradients
 //   adam.step();                                 // applies them, then clears them
 //
 // Everything is float32 and deterministic: the same seed and the same data give bit-identical weights
@@ -105,6 +105,9 @@ public:
     virtual const Tensor& forward(const Tensor& input) = 0;
     // Adds dLoss/dParameters to the parameters' grads and returns dLoss/dInput.
     virtual const Tensor& backward(const Tensor& output_grad) = 0;
+    // Adds dLoss/dParameters only: for a network's first layer, whose input has no use for a
+    // gradient (in a Conv2d or Dense layer, half of its backward arithmetic).
+    virtual void backward_parameters(const Tensor& output_grad) { backward(output_grad); }
     virtual std::vector<Parameter*> parameters() { return {}; }
     // {"type": "dense", "in": 81, "out": 1}: enough to rebuild the layer (see layers_from_json).
     virtual nlohmann::json describe() const = 0;
@@ -119,6 +122,7 @@ public:
     Dense(int in_features, int out_features);
     const Tensor& forward(const Tensor& input) override;
     const Tensor& backward(const Tensor& output_grad) override;
+    void backward_parameters(const Tensor& output_grad) override;
     std::vector<Parameter*> parameters() override { return {&weight_, &bias_}; }
     nlohmann::json describe() const override;
     int fan_in() const override { return in_; }
@@ -141,6 +145,7 @@ public:
     Conv2d(int in_channels, int out_channels, int kernel = 3, int dilation = 1);
     const Tensor& forward(const Tensor& input) override;
     const Tensor& backward(const Tensor& output_grad) override;
+    void backward_parameters(const Tensor& output_grad) override;
     std::vector<Parameter*> parameters() override { return {&weight_, &bias_}; }
     // {"type": "conv2d", "in", "out", "kernel"}, and "dilation" when it is not 1.
     nlohmann::json describe() const override;
@@ -241,6 +246,8 @@ public:
     // Back-propagates dLoss/dOutput of the last forward(); returns dLoss/dInput (for a network fed
     // by another, e.g. heads on a shared trunk).
     const Tensor& backward(const Tensor& output_grad);
+    // The same gradients of the parameters, without dLoss/dInput (what a trainer needs).
+    void backward_parameters(const Tensor& output_grad);
 
     std::vector<Parameter*> parameters();
     std::vector<const Parameter*> parameters() const;

@@ -304,7 +304,7 @@ void Trainer::update() {
     }
     const learn::Tensor& logits = network_.forward(batch_inputs_);
     const learn::Loss loss = learn::binary_cross_entropy_from_logits(logits, batch_targets_, &batch_weights_);
-    network_.backward(loss.grad);
+    network_.backward_parameters(loss.grad);
     optimizer_->step();
     ++updates_;
     ++window_updates_;

@@ -364,7 +364,7 @@ void Trainer::update() {
     }
     const learn::Tensor& values = network_.forward(batch_inputs_);
     const learn::Loss loss = learn::mse(values, batch_targets_);
-    network_.backward(loss.grad);
+    network_.backward_parameters(loss.grad);
     optimizer_->step();
     ++updates_;
     ++window_updates_;
