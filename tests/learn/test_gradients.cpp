@@ -173,6 +173,29 @@ TEST_CASE("a batch's gradients have the same bits whole or in consecutive parts"
     CHECK(gradients(net) == whole);
 }
 
+// A trainer's backward (the first layer skips its input's gradient) leaves the parameters' gradients
+// exactly as the full backward does, whichever kind of layer comes first.
+TEST_CASE("backward_parameters gives backward's parameter gradients, bit for bit", "[learn][gradients]") {
+    Rng rng(7);
+    learn::Network conv_first, dense_first;
+    conv_first.add(std::make_unique<learn::Conv2d>(2, 4)).add(std::make_unique<learn::ReLU>())
+        .add(std::make_unique<learn::Conv2d>(4, 1, 1));
+    dense_first.add(std::make_unique<learn::Dense>(2 * 4 * 5, 6)).add(std::make_unique<learn::Tanh>())
+        .add(std::make_unique<learn::Dense>(6, 20));
+    for (learn::Network* net : {&conv_first, &dense_first}) {
+        net->init(rng);
+        const Tensor input = random_tensor({3, 2, 4, 5}, rng);
+        const Tensor& output = net->forward(input);
+        const Tensor output_grad = random_tensor(output.shape, rng);
+        net->zero_grad();
+        net->backward(output_grad);
+        const std::vector<std::vector<float>> full = gradients(*net);
+        net->zero_grad();
+        net->backward_parameters(output_grad);
+        CHECK(gradients(*net) == full);
+    }
+}
+
 namespace {
 
 // Checks a loss's gradient with respect to its first argument.
