@@ -43,9 +43,7 @@ public:
     double draw_value(const State& leaf) override;
     // The threat-space search (threat_space.h): the root's screening keeps the network's search from
     // missing a forced win or the block of one.
-    ThreatResult forced_win(const State& state, Stone attacker, const ThreatLimits& limits) override {
-        return find_threat_win(state, attacker, limits);
-    }
+    bool knows_tactics() const override { return true; }
 
     // Mix noise, drawn from `rng`, into the priors of the positions with `num_moves` stones (the
     // root: deeper nodes have more stones) until the noise is switched off with a negative count.

@@ -21,6 +21,8 @@ constexpr double kOwnWinShare = 0.5;
 constexpr ThreatLimits kVcfScreenLimits{false, 10, 2000, 0};
 constexpr ThreatLimits kVctRootLimits{true, 8, 20000, 0};
 constexpr ThreatLimits kVctMoveLimits{true, 8, 1000, 0};
+// A root threat search goes on for at most this many positions per screening step (~3 ms natively).
+constexpr int64_t kThreatNodesPerStep = 1024;
 }  // namespace
 
 Mcts::Mcts(std::unique_ptr<Policy> policy, const SearchConfig& config, uint64_t seed)
@@ -71,9 +73,10 @@ void Mcts::begin(const State& state) {
 // the share runs out are kept. Kept children move to the front of the root's block of children; the
 // dropped ones stay in the pool, unreachable.
 //
-// One step is one threat search (one of the root's, or one root move's), so that think() can stop
-// between them: a position where the opponent threatens takes ~55 of them, up to ~150 ms natively
-// (~260 ms in WebAssembly) in all, far more than a slice. Returns false once the screening is done.
+// One step is one threat search of a root move, or a part of one of the root's own (at most
+// kThreatNodesPerStep positions of their 20,000), so that think() can stop between them: a position
+// where the opponent threatens takes ~55 searches, up to ~150 ms natively (~260 ms in WebAssembly)
+// in all, far more than a slice. Returns false once the screening is done.
 bool Mcts::screen_step() {
     Screening& screening = *screening_;
     const Stopwatch watch;
@@ -82,10 +85,27 @@ bool Mcts::screen_step() {
     auto time_left = [&](double share) { return share_ms <= 0 ? 0.0 : std::max(1e-3, share_ms * share - used_ms()); };
     auto out_of_time = [&] { return share_ms > 0 && used_ms() >= share_ms; };
     auto search = [&](const State& state, Stone attacker, ThreatLimits limits, double max_ms) {
+        if (!policy_->knows_tactics()) return ThreatResult{};
         limits.max_ms = max_ms;
-        const ThreatResult found = policy_->forced_win(state, attacker, limits);
+        const ThreatResult found = find_threat_win(state, attacker, limits);
         threat_nodes_ += found.nodes;
         return found;
+    };
+    // One part of a root search (VCT), started unless the time is up: true once it ended, its result
+    // then in `found` (unchanged if it never started).
+    auto search_part = [&](Stone attacker, double share, ThreatResult& found) {
+        std::optional<ThreatSearch>& root_search = screening.root_search;
+        if (!root_search) {
+            if (!policy_->knows_tactics() || out_of_time()) return true;
+            ThreatLimits limits = kVctRootLimits;
+            limits.max_ms = time_left(share);
+            root_search.emplace(root_state_, attacker, limits);
+        }
+        if (!root_search->step(kThreatNodesPerStep)) return false;
+        found = root_search->result();
+        threat_nodes_ += found.nodes;
+        root_search.reset();
+        return true;
     };
     const Stone me = root_state_.to_move(), them = opponent(me);
     ThreatResult& own = screening.own;
@@ -110,11 +130,11 @@ bool Mcts::screen_step() {
             screening.stage = Screening::Stage::OwnThrees;
             break;
         case Screening::Stage::OwnThrees:
-            if (!own.win && !out_of_time()) own = search(root_state_, me, kVctRootLimits, time_left(kOwnWinShare));
+            if (!own.win && !search_part(me, kOwnWinShare, own)) break;
             screening.stage = Screening::Stage::TheirThreat;
             break;
         case Screening::Stage::TheirThreat:
-            if (!own.win && !out_of_time()) screening.threat = search(root_state_, them, kVctRootLimits, time_left(1));
+            if (!own.win && !search_part(them, 1, screening.threat)) break;
             if (own.win) {
                 win_line_ = own.line;
                 make_root_child(root_state_.to_padded(own.line.front()));

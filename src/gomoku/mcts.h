@@ -52,10 +52,9 @@ public:
     // What a drawn rollout from the ongoing `leaf` is worth to black, -1..1 (white gets the
     // negation). 0 says a draw is a draw; a policy may tell drawn games apart by the leaf's promise.
     virtual double draw_value(const State& leaf) { return 0; }
-    // A forced win for `attacker` in the ongoing `state` (who need not be to move) within `limits`, or
-    // none if the policy knows no tactics. It must be exact (a proof, not a guess): the root is screened
-    // with it (see Mcts::screen_step).
-    virtual ThreatResult forced_win(const State& state, Stone attacker, const ThreatLimits& limits) { return {}; }
+    // Whether the root is screened with the threat-space search (threat_space.h), which is exact (a
+    // proof, not a guess): see Mcts::screen_step. A policy that knows no tactics says false.
+    virtual bool knows_tactics() const { return false; }
 };
 
 struct SearchConfig {
@@ -118,6 +117,7 @@ private:
     struct Screening {
         enum class Stage { OwnFours, OwnThrees, TheirThreat, Moves } stage = Stage::OwnFours;
         ThreatResult own, threat;
+        std::optional<ThreatSearch> root_search;  // the root's own search under way (OwnThrees, TheirThreat)
         std::vector<int> safety;  // of the root's children screened so far, in order
     };
     std::optional<Screening> screening_;

@@ -256,11 +256,6 @@ bool ThreatPolicy::wins_after_block(ThreatBoard& board, int cell, Stone stone) {
 // to win, and a weaker opponent more ways to go wrong.
 double ThreatPolicy::draw_value(const State& leaf) { return kDrawPotentialWeight * line_potential(leaf); }
 
-// Threat-space search: exact, and bounded (see threat_space.h).
-ThreatResult ThreatPolicy::forced_win(const State& state, Stone attacker, const ThreatLimits& limits) {
-    return find_threat_win(state, attacker, limits);
-}
-
 void ThreatPolicy::list_candidate(const State& state, int cell) {
     if (marked_[cell] || state.cell(cell) != Stone::Empty) return;
     marked_[cell] = 1;

@@ -57,7 +57,7 @@ public:
     void propose(const State& state, std::vector<Proposal>& out) override;
     Stone rollout(State& state, Rng& rng) override;
     double draw_value(const State& leaf) override;
-    ThreatResult forced_win(const State& state, Stone attacker, const ThreatLimits& limits) override;
+    bool knows_tactics() const override { return true; }  // the threat-space search: exact and bounded
 
 private:
     void find_near_cells(const State& state);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "core/time_budget.h"
 
 namespace gridlab::gomoku {
 
@@ -12,188 +11,241 @@ constexpr int kNodesPerClockCheck = 256;
 constexpr uint64_t kFailureSlots = 1 << 14;
 constexpr int kNearDistance = 2;  // threat_defences: moves within two lines of a stone
 
-class ThreatSearch {
-public:
-    ThreatSearch(const State& state, Stone attacker, const ThreatLimits& limits)
-        : board_(state), attacker_(attacker), defender_(opponent(attacker)), limits_(limits), failures_(kFailureSlots) {}
+}  // namespace
 
-    ThreatResult run(const State& state) {
-        ThreatResult result;
-        std::vector<int> line;
-        for (int depth = 1; depth <= limits_.max_depth && !out_of_budget_; ++depth) {
+ThreatSearch::ThreatSearch(const State& state, Stone attacker, const ThreatLimits& limits)
+    : attacker_(attacker), defender_(opponent(attacker)), limits_(limits), state_(state) {
+    if (state.is_terminal() || !ThreatBoard::supports(state.settings()) || limits.max_depth < 1) {
+        done_ = true;  // nothing to search: no win
+        return;
+    }
+    board_.emplace(state);
+    failures_.resize(kFailureSlots);
+}
+
+// Iterative deepening, one attacker move deeper per iteration; each iteration a depth-first search
+// whose recursion is the frames on stack_. Between two loop turns the board is the top frame's
+// position, the move at its `next` not yet played.
+bool ThreatSearch::step(int64_t nodes) {
+    if (done_) return true;
+    watch_.restart();
+    const int64_t stop_at = nodes >= INT64_MAX - nodes_ ? INT64_MAX : nodes_ + nodes;
+    while (!done_ && nodes_ < stop_at) {
+        if (stack_.empty()) {  // the next iteration
+            ++depth_;
             cut_short_ = false;
-            line.clear();
-            if (attack(depth, line)) {
-                result.win = true;
-                break;
-            }
-            if (!cut_short_ && !out_of_budget_) {
-                result.complete = true;
-                break;
-            }
+            if (!enter_attack(depth_)) end_iteration(answer_won_);
+            continue;
         }
-        result.nodes = nodes_;
-        result.ms = watch_.elapsed_ms();
-        for (int cell : line) result.line.push_back(state.to_action(cell));
-        return result;
+        play_next_move();
+        while (answered_ && !stack_.empty()) take_answer();
+        if (answered_ && stack_.empty()) end_iteration(answer_won_);
     }
+    ms_ += watch_.elapsed_ms();
+    result_.nodes = nodes_;
+    result_.ms = ms_;
+    return done_;
+}
 
-private:
-    struct Failure {
-        uint64_t hash = 0;
-        int8_t depth = -1;
-        bool exhaustive = false;  // failed however deep the search had gone
-    };
+bool ThreatSearch::count_node() {
+    ++nodes_;
+    if (nodes_ > limits_.max_nodes) out_of_budget_ = true;
+    if (limits_.max_ms > 0 && nodes_ % kNodesPerClockCheck == 0 && ms_ + watch_.elapsed_ms() >= limits_.max_ms)
+        out_of_budget_ = true;
+    return !out_of_budget_;
+}
 
-    bool count_node() {
-        ++nodes_;
-        if (nodes_ > limits_.max_nodes) out_of_budget_ = true;
-        if (limits_.max_ms > 0 && nodes_ % kNodesPerClockCheck == 0 && watch_.elapsed_ms() >= limits_.max_ms)
-            out_of_budget_ = true;
-        return !out_of_budget_;
-    }
-
-    // The attacker to move, with at most `depth` more threats: true and the line if it wins.
-    bool attack(int depth, std::vector<int>& line) {
-        if (!count_node()) return false;
-        std::vector<int> cells;
-        board_.empty_cells_near(board_.settings().win_length, cells);
-        int defender_five = -1, defender_fives = 0;
-        for (int cell : cells) {
-            if (board_.threat(cell, attacker_) == Threat::Five) {
-                line.assign(1, cell);
-                return true;
-            }
-            if (board_.threat(cell, defender_) == Threat::Five) defender_five = cell, ++defender_fives;
-        }
-        if (defender_fives > 1) return false;
-        if (depth == 0) {
-            cut_short_ = true;
+// The attacker to move, with at most `depth` more threats. Pushes the position's frame when its moves
+// must be tried; otherwise answers at once (answered_: won and the line) and returns false.
+bool ThreatSearch::enter_attack(int depth) {
+    ThreatBoard& board = *board_;
+    answered_ = true;
+    answer_won_ = false;
+    answer_line_.clear();
+    if (!count_node()) return false;
+    std::vector<int> cells;
+    board.empty_cells_near(board.settings().win_length, cells);
+    int defender_five = -1, defender_fives = 0;
+    for (int cell : cells) {
+        if (board.threat(cell, attacker_) == Threat::Five) {
+            answer_won_ = true;
+            answer_line_.assign(1, cell);
             return false;
         }
-        Failure& failure = failures_[board_.hash() % kFailureSlots];
-        if (failure.hash == board_.hash() && (failure.exhaustive || failure.depth >= depth)) {
-            cut_short_ = cut_short_ || !failure.exhaustive;
-            return false;
-        }
-        const bool outer_cut_short = cut_short_;
-        cut_short_ = false;
-        for (int move : attacking_moves(cells, defender_five)) {
-            board_.play(move, attacker_);
-            std::vector<int> rest;
-            const bool won = defend(depth - 1, rest);
-            board_.undo();
-            if (won) {
-                line.assign(1, move);
-                line.insert(line.end(), rest.begin(), rest.end());
-                cut_short_ = outer_cut_short;
-                return true;
-            }
-            if (out_of_budget_) return false;
-        }
-        failure = {board_.hash(), static_cast<int8_t>(depth), !cut_short_};
-        cut_short_ = cut_short_ || outer_cut_short;
+        if (board.threat(cell, defender_) == Threat::Five) defender_five = cell, ++defender_fives;
+    }
+    if (defender_fives > 1) return false;
+    if (depth == 0) {
+        cut_short_ = true;
         return false;
     }
+    const Failure& failure = failures_[board.hash() % kFailureSlots];
+    if (failure.hash == board.hash() && (failure.exhaustive || failure.depth >= depth)) {
+        cut_short_ = cut_short_ || !failure.exhaustive;
+        return false;
+    }
+    std::vector<int> moves = attacking_moves(cells, defender_five);
+    if (moves.empty()) {  // no threat left: a failure however deep
+        failures_[board.hash() % kFailureSlots] = {board.hash(), static_cast<int8_t>(depth), true};
+        return false;
+    }
+    answered_ = false;
+    stack_.push_back({true, depth, std::move(moves), 0, cut_short_, {}});
+    cut_short_ = false;
+    return true;
+}
 
-    // The attacker's threats, strongest first; only the block when the defender has a four.
-    std::vector<int> attacking_moves(const std::vector<int>& cells, int defender_five) {
-        std::vector<int> moves;
-        if (defender_five >= 0) {
-            if (board_.allowed(defender_five, attacker_)) moves.push_back(defender_five);
-            return moves;
+// The defender to move after the attacker's threat: wins for the attacker (with the longest line)
+// if every reply loses. Pushes a frame or answers at once, as enter_attack.
+bool ThreatSearch::enter_defend(int depth) {
+    ThreatBoard& board = *board_;
+    answered_ = true;
+    answer_won_ = false;
+    answer_line_.clear();
+    if (!count_node()) return false;
+    std::vector<int> cells;
+    board.empty_cells_near(board.settings().win_length, cells);
+    std::vector<int> fives, winning_next;
+    for (int cell : cells) {
+        if (board.threat(cell, defender_) == Threat::Five) return false;
+        const Threat threat = board.threat(cell, attacker_);
+        if (threat == Threat::Five) fives.push_back(cell);
+        else if (limits_.threes && wins_next(threat) && board.allowed(cell, attacker_)) winning_next.push_back(cell);
+    }
+    if (fives.size() >= 2) {
+        answer_won_ = true;
+        answer_line_ = {fives[0], fives[1]};
+        return false;
+    }
+    std::vector<int> replies;
+    if (fives.size() == 1) {
+        // A block black may not play under renju loses at once.
+        if (board.allowed(fives[0], defender_)) replies.push_back(fives[0]);
+    } else {
+        if (winning_next.empty()) return false;  // the attacker's move threatened nothing
+        replies = replies_to_three(board, defender_, cells, winning_next);
+        if (replies.empty()) {  // no answer at all (a double three): show how it ends
+            answer_won_ = true;
+            answer_line_ = line_after_any_block(winning_next);
+            return false;
         }
-        std::vector<std::pair<Threat, int>> threats;
-        for (int cell : cells) {
-            const Threat threat = board_.threat(cell, attacker_);
-            if ((is_four(threat) || (limits_.threes && is_three(threat))) && board_.allowed(cell, attacker_))
-                threats.emplace_back(threat, cell);
+    }
+    if (replies.empty()) {  // the only block is forbidden: every reply (none) loses
+        answer_won_ = true;
+        return false;
+    }
+    answered_ = false;
+    stack_.push_back({false, depth, std::move(replies), 0, false, {}});
+    return true;
+}
+
+// Plays the top frame's next move and enters the position after it.
+void ThreatSearch::play_next_move() {
+    const Frame& frame = stack_.back();
+    const int move = frame.moves[frame.next];
+    if (frame.attacking) {
+        board_->play(move, attacker_);
+        enter_defend(frame.depth - 1);
+    } else {
+        board_->play(move, defender_);
+        enter_attack(frame.depth);
+    }
+}
+
+// The answer for the position after the top frame's move: takes the move back, then tries the next
+// move or finishes the frame (which answers the frame below).
+void ThreatSearch::take_answer() {
+    board_->undo();
+    Frame& frame = stack_.back();
+    const int move = frame.moves[frame.next];
+    answered_ = false;
+    if (frame.attacking) {
+        if (answer_won_) {
+            std::vector<int> line{move};
+            line.insert(line.end(), answer_line_.begin(), answer_line_.end());
+            cut_short_ = frame.outer_cut_short;
+            return finish_frame(true, std::move(line));
         }
-        std::stable_sort(threats.begin(), threats.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-        for (const auto& [threat, cell] : threats) moves.push_back(cell);
+        if (out_of_budget_) return finish_frame(false, {});
+        if (++frame.next < frame.moves.size()) return;
+        failures_[board_->hash() % kFailureSlots] = {board_->hash(), static_cast<int8_t>(frame.depth), !cut_short_};
+        cut_short_ = cut_short_ || frame.outer_cut_short;
+        return finish_frame(false, {});
+    }
+    if (!answer_won_) return finish_frame(false, {});
+    if (answer_line_.size() + 1 > frame.line.size()) {
+        frame.line.assign(1, move);
+        frame.line.insert(frame.line.end(), answer_line_.begin(), answer_line_.end());
+    }
+    if (++frame.next < frame.moves.size()) return;
+    return finish_frame(true, std::move(frame.line));
+}
+
+void ThreatSearch::finish_frame(bool won, std::vector<int> line) {
+    stack_.pop_back();
+    answered_ = true;
+    answer_won_ = won;
+    answer_line_ = std::move(line);
+}
+
+// The root position's answer at depth_.
+void ThreatSearch::end_iteration(bool won) {
+    answered_ = false;
+    if (won) {
+        result_.win = true;
+        for (int cell : answer_line_) result_.line.push_back(state_.to_action(cell));
+    } else if (!cut_short_ && !out_of_budget_) {
+        result_.complete = true;
+    }
+    done_ = result_.win || result_.complete || out_of_budget_ || depth_ >= limits_.max_depth;
+}
+
+// The attacker's threats, strongest first; only the block when the defender has a four.
+std::vector<int> ThreatSearch::attacking_moves(const std::vector<int>& cells, int defender_five) {
+    ThreatBoard& board = *board_;
+    std::vector<int> moves;
+    if (defender_five >= 0) {
+        if (board.allowed(defender_five, attacker_)) moves.push_back(defender_five);
         return moves;
     }
+    std::vector<std::pair<Threat, int>> threats;
+    for (int cell : cells) {
+        const Threat threat = board.threat(cell, attacker_);
+        if ((is_four(threat) || (limits_.threes && is_three(threat))) && board.allowed(cell, attacker_))
+            threats.emplace_back(threat, cell);
+    }
+    std::stable_sort(threats.begin(), threats.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [threat, cell] : threats) moves.push_back(cell);
+    return moves;
+}
 
-    // The defender to move after the attacker's threat: true (and the longest line) if every reply loses.
-    bool defend(int depth, std::vector<int>& line) {
-        if (!count_node()) return false;
+// The end of the line when no block answers the attacker's threes: the first cell next to one of
+// them, the attacker's open four (or four-four) on the other, a block, and five.
+std::vector<int> ThreatSearch::line_after_any_block(const std::vector<int>& winning_next) {
+    ThreatBoard& board = *board_;
+    std::vector<int> line;
+    for (int d = 0; d < 4 && line.empty(); ++d) {
+        const int block = winning_next.front() + kDirections[d];
+        if (board.at(block) == Stone::Empty && board.allowed(block, defender_)) line.push_back(block);
+    }
+    if (line.empty()) line.push_back(winning_next.front());
+    board.play(line.front(), defender_);
+    for (int target : winning_next)
+        if (board.at(target) == Stone::Empty && wins_next(board.threat(target, attacker_))) {
+            line.push_back(target);
+            break;
+        }
+    if (line.size() == 2) {
+        board.play(line.back(), attacker_);
         std::vector<int> cells;
-        board_.empty_cells_near(board_.settings().win_length, cells);
-        std::vector<int> fives, winning_next;
-        for (int cell : cells) {
-            if (board_.threat(cell, defender_) == Threat::Five) return false;
-            const Threat threat = board_.threat(cell, attacker_);
-            if (threat == Threat::Five) fives.push_back(cell);
-            else if (limits_.threes && wins_next(threat) && board_.allowed(cell, attacker_)) winning_next.push_back(cell);
-        }
-        if (fives.size() >= 2) {
-            line = {fives[0], fives[1]};
-            return true;
-        }
-        std::vector<int> replies;
-        if (fives.size() == 1) {
-            // A block black may not play under renju loses at once.
-            if (board_.allowed(fives[0], defender_)) replies.push_back(fives[0]);
-        } else {
-            if (winning_next.empty()) return false;  // the attacker's move threatened nothing
-            replies = replies_to_three(board_, defender_, cells, winning_next);
-            if (replies.empty()) {  // no answer at all (a double three): show how it ends
-                line = line_after_any_block(winning_next);
-                return true;
-            }
-        }
-        for (int reply : replies) {
-            board_.play(reply, defender_);
-            std::vector<int> rest;
-            const bool won = attack(depth, rest);
-            board_.undo();
-            if (!won) return false;
-            if (rest.size() + 1 > line.size()) {
-                line.assign(1, reply);
-                line.insert(line.end(), rest.begin(), rest.end());
-            }
-        }
-        return true;
+        board.empty_cells_near(board.settings().win_length, cells);
+        for (int cell : cells)
+            if (board.threat(cell, attacker_) == Threat::Five && line.size() < 4) line.push_back(cell);
+        board.undo();
     }
-
-    // The end of the line when no block answers the attacker's threes: the first cell next to one of
-    // them, the attacker's open four (or four-four) on the other, a block, and five.
-    std::vector<int> line_after_any_block(const std::vector<int>& winning_next) {
-        std::vector<int> line;
-        for (int d = 0; d < 4 && line.empty(); ++d) {
-            const int block = winning_next.front() + kDirections[d];
-            if (board_.at(block) == Stone::Empty && board_.allowed(block, defender_)) line.push_back(block);
-        }
-        if (line.empty()) line.push_back(winning_next.front());
-        board_.play(line.front(), defender_);
-        for (int target : winning_next)
-            if (board_.at(target) == Stone::Empty && wins_next(board_.threat(target, attacker_))) {
-                line.push_back(target);
-                break;
-            }
-        if (line.size() == 2) {
-            board_.play(line.back(), attacker_);
-            std::vector<int> cells;
-            board_.empty_cells_near(board_.settings().win_length, cells);
-            for (int cell : cells)
-                if (board_.threat(cell, attacker_) == Threat::Five && line.size() < 4) line.push_back(cell);
-            board_.undo();
-        }
-        board_.undo();
-        return line;
-    }
-
-    ThreatBoard board_;
-    Stone attacker_, defender_;
-    ThreatLimits limits_;
-    std::vector<Failure> failures_;
-    Stopwatch watch_;
-    int64_t nodes_ = 0;
-    bool out_of_budget_ = false;
-    bool cut_short_ = false;  // some line stopped at the depth limit
-};
-
-}  // namespace
+    board.undo();
+    return line;
+}
 
 std::vector<int> replies_to_three(ThreatBoard& board, Stone defender, const std::vector<int>& cells,
                                   const std::vector<int>& winning_next) {
@@ -235,8 +287,9 @@ std::vector<int> replies_to_three(ThreatBoard& board, Stone defender, const std:
 }
 
 ThreatResult find_threat_win(const State& state, Stone attacker, const ThreatLimits& limits) {
-    if (state.is_terminal() || !ThreatBoard::supports(state.settings())) return ThreatResult{};
-    return ThreatSearch(state, attacker, limits).run(state);
+    ThreatSearch search(state, attacker, limits);
+    search.step(INT64_MAX);
+    return search.result();
 }
 
 std::vector<int> threat_defences(const State& state, const ThreatResult& threat, const ThreatLimits& limits) {

@@ -20,7 +20,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include "core/time_budget.h"
 
 #include "gomoku/rules.h"
 #include "gomoku/threats.h"
@@ -40,6 +43,63 @@ struct ThreatResult {
     int64_t nodes = 0;
     double ms = 0;
     bool complete = false;  // every line was searched to its end: no win exists (within max_depth)
+};
+
+// The search behind find_threat_win, a part at a time, with the same answer: step() examines up to
+// `nodes` more positions and returns true once the search has ended (a win found, no win proved, or
+// the limits reached). A caller with a time slice (a Web Worker's training, say) stops between two
+// steps. The time limit counts the time spent inside step() only. The recursion of attacker and
+// defender moves is kept on an explicit stack so that it can stop anywhere and go on later.
+class ThreatSearch {
+public:
+    ThreatSearch(const State& state, Stone attacker, const ThreatLimits& limits);
+    bool step(int64_t nodes);
+    bool done() const { return done_; }
+    const ThreatResult& result() const { return result_; }  // complete once done()
+
+private:
+    struct Failure {
+        uint64_t hash = 0;
+        int8_t depth = -1;
+        bool exhaustive = false;  // failed however deep the search had gone
+    };
+    // A position whose moves are being tried: the attacker's threats, or the defender's replies.
+    struct Frame {
+        bool attacking;
+        int depth;                  // attacker moves left
+        std::vector<int> moves;
+        std::size_t next = 0;       // the move tried now (played on the board while its reply is searched)
+        bool outer_cut_short = false;  // attacking: cut_short_ as the position above left it
+        std::vector<int> line;      // defending: the longest losing line so far
+    };
+
+    bool count_node();
+    bool enter_attack(int depth);
+    bool enter_defend(int depth);
+    void play_next_move();
+    void take_answer();
+    void finish_frame(bool won, std::vector<int> line);
+    void end_iteration(bool won);
+    std::vector<int> attacking_moves(const std::vector<int>& cells, int defender_five);
+    std::vector<int> line_after_any_block(const std::vector<int>& winning_next);
+
+    std::optional<ThreatBoard> board_;
+    Stone attacker_, defender_;
+    ThreatLimits limits_;
+    std::vector<Failure> failures_;
+    std::vector<Frame> stack_;
+    int depth_ = 0;                  // of the iteration under way (iterative deepening)
+    bool answered_ = false;          // a position just finished (popped or never pushed): its answer
+    bool answer_won_ = false;
+    std::vector<int> answer_line_;
+    int64_t nodes_ = 0;
+    double ms_ = 0;                  // inside step(), before the current one
+    Stopwatch watch_;                // of the current step
+    bool out_of_budget_ = false;
+    bool cut_short_ = false;  // some line stopped at the depth limit
+    bool done_ = false;
+    ThreatResult result_;
+    State state_;  // the position searched, for the actions of the line
 };
 
 // A forced win for `attacker` in the ongoing `state`. The attacker need not be the side to move: then

@@ -171,9 +171,16 @@ TEST_CASE("gomoku search: the root screening is part of the move's time budget",
     CHECK(full.win_line.empty());
     CHECK(full.threat_line.size() == 3);
     CHECK(full.ms >= full.screen_ms);
-    // The screening goes a threat search at a time, so that a slice can end between two: think(0)
-    // makes one (the root's three, then one per root move, then the choice), and the playouts begin
-    // with the last.
+    // The screening goes a threat search at a time, and the root's own two VCT searches (20,000
+    // positions each at most) 1,024 positions at a time, so that a slice can end between two steps:
+    // think(0) makes one step (the root's VCF, the parts of its two VCTs, one search per root move,
+    // then the choice), and the playouts begin with the last.
+    const ThreatLimits root_vct{true, 8, 20000, 0};
+    const auto parts = [](int64_t nodes) { return static_cast<std::size_t>((nodes + 1023) / 1024); };
+    const std::size_t own_parts = parts(find_threat_win(crowded, Stone::Black, root_vct).nodes);
+    const std::size_t their_parts = parts(find_threat_win(crowded, Stone::White, root_vct).nodes);
+    CHECK(own_parts == 20);
+    CHECK(their_parts == 1);
     const std::unique_ptr<Mcts> stepped = make_threat_mcts(Budget{50, 0}, 1);
     stepped->begin(crowded);
     const std::size_t root_moves = stepped->result().candidates.size();  // unscreened yet
@@ -182,7 +189,7 @@ TEST_CASE("gomoku search: the root screening is part of the move's time budget",
     CHECK(stepped->result().threat_nodes < full.threat_nodes);
     std::size_t thinks = 1;
     for (; stepped->result().playouts == 0; ++thinks) stepped->think(0);
-    CHECK(thinks == 3 + root_moves + 1);
+    CHECK(thinks == 1 + own_parts + their_parts + root_moves + 1);
     CHECK(stepped->result().threat_nodes == full.threat_nodes);
     // With 5 ms, the screening stops at its share of the budget, and its time is counted in the move's.
     const std::unique_ptr<Mcts> hurried = make_threat_mcts(Budget{0, 5}, 1);

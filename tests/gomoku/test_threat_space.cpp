@@ -172,3 +172,26 @@ TEST_CASE("gomoku threat space: budgets stop the search and say it was not compl
     // Unsupported win lengths find nothing.
     CHECK_FALSE(find_threat_win(State(Settings{15, 7, Rule::Freestyle}), Stone::Black).win);
 }
+
+// The Mcts root's screening searches in parts so that a time slice can end inside a search: every
+// part size gives find_threat_win's answer, line, node count and completeness exactly.
+TEST_CASE("gomoku threat space: a search in parts gives the answer of the search at once", "[gomoku]") {
+    for (const auto& rows : {kFourThree, kThreeThree})
+        for (const Stone attacker : {Stone::Black, Stone::White})
+            for (const ThreatLimits& limits : {kVcf, kVct, ThreatLimits{true, 8, 30, 0}}) {
+                const State s = board(rows);
+                const ThreatResult whole = find_threat_win(s, attacker, limits);
+                for (const int64_t part : {1, 7, 1000}) {
+                    ThreatSearch search(s, attacker, limits);
+                    int steps = 1;
+                    while (!search.step(part)) ++steps;
+                    const ThreatResult& parts = search.result();
+                    CHECK(search.done());
+                    CHECK(parts.win == whole.win);
+                    CHECK(parts.line == whole.line);
+                    CHECK(parts.complete == whole.complete);
+                    CHECK(parts.nodes == whole.nodes);
+                    CHECK(steps == (whole.nodes + part - 1) / part);
+                }
+            }
+}
