@@ -289,6 +289,10 @@ void MinesweeperLesson::build_live_text() const {
                          "mines: quicker lessons for the same filters. The live game is on the real board.",
                          {{"games", static_cast<long long>(run.warm_up)},
                           {"mines", static_cast<long long>(ms::warm_up_board(run.board).mines)}}));
+    else if (ms::warms_up(run))
+        text_wrapped_disabled(trf("The curves' first {games} games were the 9x9 warm-up: where the real board's games "
+                                  "begin, the win rate drops, then climbs again.",
+                                  {{"games", static_cast<long long>(run.warm_up)}}));
     const double error = live_error();
     if (error >= 0)
         text_wrapped(trf("Its chances are {points} points off the exact ones, on average.",
