@@ -55,16 +55,23 @@ bool ThreatSearch::count_node() {
     return !out_of_budget_;
 }
 
-// The attacker to move, with at most `depth` more threats. Pushes the position's frame when its moves
-// must be tried; otherwise answers at once (answered_: won and the line) and returns false.
-bool ThreatSearch::enter_attack(int depth) {
-    ThreatBoard& board = *board_;
+// The start of entering a position: answered (not won, no line) until it proves to need a frame of
+// its own; false if the node budget is spent, else its empty cells near the stones in `cells`.
+bool ThreatSearch::open_position(std::vector<int>& cells) {
     answered_ = true;
     answer_won_ = false;
     answer_line_.clear();
     if (!count_node()) return false;
+    board_->empty_cells_near(board_->settings().win_length, cells);
+    return true;
+}
+
+// The attacker to move, with at most `depth` more threats. Pushes the position's frame when its moves
+// must be tried; otherwise answers at once (answered_: won and the line) and returns false.
+bool ThreatSearch::enter_attack(int depth) {
+    ThreatBoard& board = *board_;
     std::vector<int> cells;
-    board.empty_cells_near(board.settings().win_length, cells);
+    if (!open_position(cells)) return false;
     int defender_five = -1, defender_fives = 0;
     for (int cell : cells) {
         if (board.threat(cell, attacker_) == Threat::Five) {
@@ -99,12 +106,8 @@ bool ThreatSearch::enter_attack(int depth) {
 // if every reply loses. Pushes a frame or answers at once, as enter_attack.
 bool ThreatSearch::enter_defend(int depth) {
     ThreatBoard& board = *board_;
-    answered_ = true;
-    answer_won_ = false;
-    answer_line_.clear();
-    if (!count_node()) return false;
     std::vector<int> cells;
-    board.empty_cells_near(board.settings().win_length, cells);
+    if (!open_position(cells)) return false;
     std::vector<int> fives, winning_next;
     for (int cell : cells) {
         if (board.threat(cell, defender_) == Threat::Five) return false;

@@ -74,6 +74,7 @@ private:
     };
 
     bool count_node();
+    bool open_position(std::vector<int>& cells);
     bool enter_attack(int depth);
     bool enter_defend(int depth);
     void play_next_move();
