@@ -37,8 +37,6 @@ constexpr const char* kRewardsHelp =
     tr_key("Simple: +1 for each safe cell, +10 for the win, -10 for a mine. Harder cells count more: +1 for a cell "
            "the simple rule already knew was safe, +1.5 for any other safe cell, and +10 for the win, -10 for a mine.");
 constexpr ms::Settings kSmallBoard{6, 6, 5, ms::FirstClick::Safe};
-// Small enough that one learning step fits a frame on a school laptop; the settings can ask for more.
-constexpr ms::NetworkShape kDefaultShape{16, 3};
 constexpr int kCurveWindow = 25;            // games per point of the curves
 constexpr double kExactSliceMs = 2.0;       // the probability solver's share of a frame
 constexpr double kEndOfGamePauseMs = 1500.0;
@@ -59,7 +57,8 @@ std::string level_name(const ms::Settings& board) {
 ms::TrainSettings parse_run(const Params& params) {
     ms::TrainSettings s;
     s.window = kCurveWindow;
-    s.shape = kDefaultShape;
+    // ms::NetworkShape's defaults: the network measured on every level (docs/minesweeper-learning.md),
+    // which the worker trains (an expert update takes ~13 ms natively, under the worker's slice).
     if (params.count("rows") || params.count("cols") || params.count("mines")) {
         s.board.rows = int_param(params, "rows", 9, 4, 16);
         s.board.cols = int_param(params, "cols", 9, 4, 16);
@@ -196,7 +195,8 @@ private:
     double next_move_ms_ = 0;
     BoardPlacement live_view_;
 
-    int edit_board_ = 1, edit_rows_ = 9, edit_cols_ = 9, edit_mines_ = 10, edit_width_ = 16, edit_depth_ = 3;
+    int edit_board_ = 1, edit_rows_ = 9, edit_cols_ = 9, edit_mines_ = 10, edit_width_ = ms::NetworkShape{}.width,
+        edit_depth_ = ms::NetworkShape{}.depth;
     int edit_rewards_ = 0;
     float edit_lr_ = 0.001f, edit_explore_ = 0.05f;
     std::string edit_seed_;
