@@ -34,12 +34,12 @@ bool ThreatSearch::step(int64_t nodes) {
         if (stack_.empty()) {  // the next iteration
             ++depth_;
             cut_short_ = false;
-            if (!enter_attack(depth_)) end_iteration(answer_won_);
+            if (!enter_attack(depth_)) end_iteration();
             continue;
         }
         play_next_move();
         while (answered_ && !stack_.empty()) take_answer();
-        if (answered_ && stack_.empty()) end_iteration(answer_won_);
+        if (answered_ && stack_.empty()) end_iteration();
     }
     ms_ += watch_.elapsed_ms();
     result_.nodes = nodes_;
@@ -192,9 +192,9 @@ void ThreatSearch::finish_frame(bool won, std::vector<int> line) {
 }
 
 // The root position's answer at depth_.
-void ThreatSearch::end_iteration(bool won) {
+void ThreatSearch::end_iteration() {
     answered_ = false;
-    if (won) {
+    if (answer_won_) {
         result_.win = true;
         for (int cell : answer_line_) result_.line.push_back(state_.to_action(cell));
     } else if (!cut_short_ && !out_of_budget_) {

@@ -24,7 +24,6 @@
 #include <vector>
 
 #include "core/time_budget.h"
-
 #include "gomoku/rules.h"
 #include "gomoku/threats.h"
 
@@ -80,7 +79,7 @@ private:
     void play_next_move();
     void take_answer();
     void finish_frame(bool won, std::vector<int> line);
-    void end_iteration(bool won);
+    void end_iteration();
     std::vector<int> attacking_moves(const std::vector<int>& cells, int defender_five);
     std::vector<int> line_after_any_block(const std::vector<int>& winning_next);
 

@@ -12,7 +12,10 @@
 // of gridlab_worker_step (asked for SLICE_MS = 50 ms of work), timed inside the worker, whose longest
 // is how long a cancel may wait.
 //
-//   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku|gomoku8|gomoku8-start ...]
+// and issue 46's expert Minesweeper run (the episodes of 6 native CPU minutes, 5,000 of them the 9x9 warm-up):
+//   gridlab minesweeper train --level expert --episodes 5917 --seed 1
+//
+//   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku|gomoku8|gomoku8-start|minesweeper-expert ...]
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startBrowser } from '../browser.mjs';
@@ -46,6 +49,16 @@ const RUNS = {
                   eval_pure_max: 5000, eval_mcts_playouts: 1000, eval_mcts_max: 10000, window: 10, lesson_games: 600,
                   seed: '1' },
     },
+  },
+};
+// Issue 46's expert run: as many episodes as 6 native CPU minutes gave (2026-11-30), its defaults:
+//   gridlab minesweeper train --level expert --episodes 5917 --seed 1
+RUNS['minesweeper-expert'] = {
+  expected_hash: 'EXPECTED',
+  request: {
+    game: 'minesweeper', episodes: 5917,
+    settings: { rows: 16, cols: 30, mines: 99, first: 'safe', rewards: 'seed-000', width: 16, depth: 4, lr: 0.002,
+                explore: 0, window: 100, warm_up: 5000, seed: '1' },
   },
 };
 RUNS['gomoku8-start'] = {
@@ -125,7 +138,7 @@ try {
           worker.terminate();
           const report = message.report || {};
           done({ type: message.type, message: message.message, seconds: (performance.now() - start) / 1000,
-                 games: report.games, moves: report.moves, weight_hash: report.weight_hash, slices: message.slices });
+                 games: report.games ?? report.episodes, moves: report.moves ?? report.steps, weight_hash: report.weight_hash, slices: message.slices });
         }
       };
     }), run.request);
