@@ -197,6 +197,13 @@ void Trainer::train_until(int64_t episodes) {
     while (episodes_ < episodes) step();
 }
 
+void Trainer::advance(double budget_ms) {
+    const TimeBudget budget(budget_ms);
+    const int64_t episodes = episodes_;
+    do step();
+    while (episodes_ == episodes && !budget.expired());
+}
+
 const Settings& Trainer::board() const {
     int64_t stage_end = 0;
     for (const Stage& stage : stages_)

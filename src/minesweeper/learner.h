@@ -122,6 +122,9 @@ public:
     void think(double budget_ms);
     // Plays and learns until `episodes` episodes have ended in all.
     void train_until(int64_t episodes);
+    // As think(), but stops early where an episode ends: a training job's slice never waits for a
+    // whole expert episode (~0.5 s), and a run to N episodes stops where train_until(N) does.
+    void advance(double budget_ms);
 
     int64_t episodes() const { return episodes_; }
     int64_t steps() const { return steps_; }

@@ -267,6 +267,16 @@ TEST_CASE("training protocol: N episodes in the worker give the command line's w
     }
 }
 
+// A slice may end inside an episode (an expert one takes ~0.5 s natively): think(0) is one step.
+TEST_CASE("training protocol: a Minesweeper slice ends inside an episode", "[search][learner]") {
+    const std::unique_ptr<search::Job> job = search::parse_request(train_request(7)).job;
+    job->think(0);
+    CHECK(job->report()["steps"] == 1);
+    CHECK(job->report()["episodes"] == 0);
+    job->think(0);
+    CHECK(job->report()["steps"] == 2);
+}
+
 TEST_CASE("training protocol: a training runs beside searches, and its cancel answers with the model to resume from",
           "[search][learner]") {
     search::Worker worker;
