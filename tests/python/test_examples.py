@@ -44,10 +44,13 @@ def test_gomoku_mcts_plays_against_ab():
 
 
 def test_minesweeper_torch_learns_from_rewards():
-    """A short run (450 updates, about 40 s of CPU) already wins beginner games (0.395 when measured,
-    against about 0 for random moves); the README's 15-minute run is the full measurement."""
+    """A short run (450 updates, about 40 s of CPU) already wins beginner games, against about 0 for
+    random moves; the README's 15-minute run is the full measurement. How many depends on the CPU:
+    torch's kernels round differently on each (AVX2, AVX-512), so the same seed trains another
+    network. Measured: 0.395 on one machine; 0.245 on another (2026-11-30, AVX-512), where seeds 2 and
+    3 gave 0.29 and 0.45. Hence a bound that tells learning from random play on any of them."""
     import minesweeper_torch
 
     network, games, updates, _ = minesweeper_torch.train(minutes=0, updates=450, seed=1)
     assert updates == 450 and games > 1000
-    assert minesweeper_torch.evaluate(network, 200, seed=123) >= 0.3
+    assert minesweeper_torch.evaluate(network, 200, seed=123) >= 0.15
