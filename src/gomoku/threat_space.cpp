@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace gridlab::gomoku {
 
 namespace {
@@ -34,12 +33,12 @@ bool ThreatSearch::step(int64_t nodes) {
         if (stack_.empty()) {  // the next iteration
             ++depth_;
             cut_short_ = false;
-            if (!enter_attack(depth_)) end_iteration();
-            continue;
+            enter_attack(depth_);
+        } else {
+            play_next_move();
         }
-        play_next_move();
         while (answered_ && !stack_.empty()) take_answer();
-        if (answered_ && stack_.empty()) end_iteration();
+        if (answered_) end_iteration();  // the root position's answer: the stack is empty
     }
     ms_ += watch_.elapsed_ms();
     result_.nodes = nodes_;
@@ -67,50 +66,49 @@ bool ThreatSearch::open_position(std::vector<int>& cells) {
 }
 
 // The attacker to move, with at most `depth` more threats. Pushes the position's frame when its moves
-// must be tried; otherwise answers at once (answered_: won and the line) and returns false.
-bool ThreatSearch::enter_attack(int depth) {
+// must be tried; otherwise answers at once (answered_, with answer_won_ and the line).
+void ThreatSearch::enter_attack(int depth) {
     ThreatBoard& board = *board_;
     std::vector<int> cells;
-    if (!open_position(cells)) return false;
+    if (!open_position(cells)) return;
     int defender_five = -1, defender_fives = 0;
     for (int cell : cells) {
         if (board.threat(cell, attacker_) == Threat::Five) {
             answer_won_ = true;
             answer_line_.assign(1, cell);
-            return false;
+            return;
         }
         if (board.threat(cell, defender_) == Threat::Five) defender_five = cell, ++defender_fives;
     }
-    if (defender_fives > 1) return false;
+    if (defender_fives > 1) return;
     if (depth == 0) {
         cut_short_ = true;
-        return false;
+        return;
     }
     const Failure& failure = failures_[board.hash() % kFailureSlots];
     if (failure.hash == board.hash() && (failure.exhaustive || failure.depth >= depth)) {
         cut_short_ = cut_short_ || !failure.exhaustive;
-        return false;
+        return;
     }
     std::vector<int> moves = attacking_moves(cells, defender_five);
     if (moves.empty()) {  // no threat left: a failure however deep
         failures_[board.hash() % kFailureSlots] = {board.hash(), static_cast<int8_t>(depth), true};
-        return false;
+        return;
     }
     answered_ = false;
     stack_.push_back({true, depth, std::move(moves), 0, cut_short_, {}});
     cut_short_ = false;
-    return true;
 }
 
 // The defender to move after the attacker's threat: wins for the attacker (with the longest line)
 // if every reply loses. Pushes a frame or answers at once, as enter_attack.
-bool ThreatSearch::enter_defend(int depth) {
+void ThreatSearch::enter_defend(int depth) {
     ThreatBoard& board = *board_;
     std::vector<int> cells;
-    if (!open_position(cells)) return false;
+    if (!open_position(cells)) return;
     std::vector<int> fives, winning_next;
     for (int cell : cells) {
-        if (board.threat(cell, defender_) == Threat::Five) return false;
+        if (board.threat(cell, defender_) == Threat::Five) return;
         const Threat threat = board.threat(cell, attacker_);
         if (threat == Threat::Five) fives.push_back(cell);
         else if (limits_.threes && wins_next(threat) && board.allowed(cell, attacker_)) winning_next.push_back(cell);
@@ -118,28 +116,27 @@ bool ThreatSearch::enter_defend(int depth) {
     if (fives.size() >= 2) {
         answer_won_ = true;
         answer_line_ = {fives[0], fives[1]};
-        return false;
+        return;
     }
     std::vector<int> replies;
     if (fives.size() == 1) {
         // A block black may not play under renju loses at once.
         if (board.allowed(fives[0], defender_)) replies.push_back(fives[0]);
     } else {
-        if (winning_next.empty()) return false;  // the attacker's move threatened nothing
+        if (winning_next.empty()) return;  // the attacker's move threatened nothing
         replies = replies_to_three(board, defender_, cells, winning_next);
         if (replies.empty()) {  // no answer at all (a double three): show how it ends
             answer_won_ = true;
             answer_line_ = line_after_any_block(winning_next);
-            return false;
+            return;
         }
     }
     if (replies.empty()) {  // the only block is forbidden: every reply (none) loses
         answer_won_ = true;
-        return false;
+        return;
     }
     answered_ = false;
     stack_.push_back({false, depth, std::move(replies), 0, false, {}});
-    return true;
 }
 
 // Plays the top frame's next move and enters the position after it.

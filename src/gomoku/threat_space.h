@@ -74,8 +74,8 @@ private:
 
     bool count_node();
     bool open_position(std::vector<int>& cells);
-    bool enter_attack(int depth);
-    bool enter_defend(int depth);
+    void enter_attack(int depth);
+    void enter_defend(int depth);
     void play_next_move();
     void take_answer();
     void finish_frame(bool won, std::vector<int> line);
