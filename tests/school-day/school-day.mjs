@@ -1,10 +1,11 @@
 // A school day on one page (issue 47 part 4): the page is opened once and left running. A Learn run
-// trains all day (the Minesweeper lesson, in the AI worker), while the games play AI against AI, each
-// in turn for a slot of minutes, game after game; after each round of the games the Learn screen is
-// visited through the start screen, as a student would, to see that its run is training on. Every
-// `sample` minutes, measured in headless Chromium (Chrome DevTools Protocol, after a forced garbage
-// collection): the JS heap of the page and of the AI worker, the WebAssembly memory of each, the
-// page's frame times (requestAnimationFrame intervals over 3 s) and the app's own work per frame
+// trains all day (the Minesweeper lesson, in the AI worker), while the games play AI against AI and
+// the Code lesson runs its starter programs, each in turn for a slot of minutes, game after game (run
+// after run); after each round the Learn screen is visited through the start screen, as a student
+// would, to see that its run is training on. Every `sample` minutes, measured in headless Chromium
+// (Chrome DevTools Protocol, after a forced garbage collection): the JS heap of the page, of the AI
+// worker and of the Code lesson's Python worker, the WebAssembly memory of each, the page's frame
+// times (requestAnimationFrame intervals over 3 s) and the app's own work per frame
 // (window.gridlab.frameMs()); all day: console errors and warnings.
 //
 //   node tests/school-day/school-day.mjs [MINUTES] [--slot MINUTES] [--sample MINUTES] [--warmup MINUTES]
@@ -17,36 +18,47 @@ import { fileURLToPath } from 'node:url';
 import { appState, openApp, recordMeasurement, startBrowser } from '../e2e/browser.mjs';
 import { percentile } from '../server/class.mjs';
 
-// The games of the day, played in turn. `start`: the action that sets the AI going, if the link does not.
+const gameOver = (state) => state.status && state.status !== 'playing';
+const CODE_LESSONS = ['puyo', 'minesweeper', 'gomoku'];
+// What the day does, in turn. `params(round)`: the screen opened (a new game); `start`: the action that
+// sets it going, if the link does not; `ready`: whether the screen can take it yet; `over`: whether the
+// game (the run) has ended. The Code lesson runs its lesson's starter program on the lesson's games,
+// run after run, a different lesson each round (Python is started once, in its own worker).
 export const ACTIVITIES = [
-  { game: 'minesweeper', params: { game: 'minesweeper', level: 'expert', speed: '30' }, start: { ai: 'play' } },
-  { game: 'puyo', params: { game: 'puyo', rules: 'tsu', play: 'ai', speed: '20' } },
-  { game: 'gomoku', params: { game: 'gomoku', size: '15', black: 'mcts', white: 'pure-mcts', ms: '150', playouts: '2000' } },
-  // The Code lesson joins the day here when its screen lands: an entry that opens it with a sample
-  // program and runs it to its end, e.g. { game: 'code', params: { game: 'code', ... }, start: { run: ... } }
-  // (its state() must say when the run is over, as `status` does for the games).
+  { game: 'minesweeper', params: () => ({ game: 'minesweeper', level: 'expert', speed: '30' }), start: { ai: 'play' }, over: gameOver },
+  { game: 'puyo', params: () => ({ game: 'puyo', rules: 'tsu', play: 'ai', speed: '20' }), over: gameOver },
+  { game: 'gomoku', params: () => ({ game: 'gomoku', size: '15', black: 'mcts', white: 'pure-mcts', ms: '150', playouts: '2000' }),
+    over: gameOver },
+  { game: 'code', params: (round) => ({ game: 'code', code: CODE_LESSONS[round % CODE_LESSONS.length] }), start: { run: {} },
+    ready: (state) => state.code.ready && state.code.status !== 'running',
+    over: (state) => state.code.status === 'done' || state.code.status === 'error' },
 ];
 // The Learn run: the lesson the Learn screen opens with, trained from the start of the day.
 const LEARN = { game: 'learn', level: 'beginner', seed: '1' };
 
 const minutesSince = (start) => (Date.now() - start) / 60000;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const finished = (state) => state.status && state.status !== 'playing';
 
-// A second DevTools session, to the page's AI worker: the page's session attaches to its workers
-// (not flattened), and messages to the worker go through Target.sendMessageToTarget. A worker
-// restarted by the page (web/ai_client.js) is attached in turn; `restarts` counts them.
-async function workerChannel(cdp) {
-  let session = null;
+// DevTools sessions to the page's workers: the page's session attaches to them (not flattened), and
+// messages to a worker go through Target.sendMessageToTarget. `send(kind, ...)`: to the AI worker ('ai',
+// worker.js) or the Code lesson's ('code', code/worker.js). A worker started again by the page
+// (web/ai_client.js after a crash, web/code/page.js after a program that never returns) is attached
+// in turn; `attached[kind]` counts them.
+const workerKind = (url) => (url.endsWith('/code/worker.js') ? 'code' : 'ai');
+async function workerChannels(cdp) {
+  const sessions = {};
   let nextId = 1;
   const waiting = new Map();
-  const channel = { attached: 0 };
+  const channels = { attached: { ai: 0, code: 0 } };
   cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo }) => {
     if (targetInfo.type !== 'worker') return;
-    session = sessionId;
-    channel.attached += 1;
+    const kind = workerKind(targetInfo.url);
+    sessions[kind] = sessionId;
+    channels.attached[kind] += 1;
   });
-  cdp.on('Target.detachedFromTarget', ({ sessionId }) => { if (sessionId === session) session = null; });
+  cdp.on('Target.detachedFromTarget', ({ sessionId }) => {
+    for (const kind of Object.keys(sessions)) if (sessions[kind] === sessionId) delete sessions[kind];
+  });
   cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
     const reply = JSON.parse(message);
     const pending = waiting.get(reply.id);
@@ -56,25 +68,37 @@ async function workerChannel(cdp) {
     else pending.done(reply.result);
   });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  channel.send = (method, params = {}) => new Promise((done, fail) => {
-    if (!session) return fail(new Error('no AI worker attached'));
+  channels.has = (kind) => kind in sessions;
+  channels.send = (kind, method, params = {}) => new Promise((done, fail) => {
+    if (!(kind in sessions)) return fail(new Error(`no ${kind} worker attached`));
     const id = nextId++;
     waiting.set(id, { done, fail });
-    cdp.send('Target.sendMessageToTarget', { sessionId: session, message: JSON.stringify({ id, method, params }) }).catch(fail);
-    setTimeout(() => waiting.delete(id) && fail(new Error(`the AI worker did not answer ${method}`)), 30000);
+    cdp.send('Target.sendMessageToTarget', { sessionId: sessions[kind], message: JSON.stringify({ id, method, params }) }).catch(fail);
+    setTimeout(() => waiting.delete(id) && fail(new Error(`the ${kind} worker did not answer ${method}`)), 30000);
   });
-  return channel;
+  return channels;
 }
 
 const mb = (bytes) => +(bytes / 2 ** 20).toFixed(2);
 
-// The page's and the worker's memory after a garbage collection; the page's frames over 3 s.
-async function measure(page, cdp, worker) {
+// A worker's JS heap after a garbage collection, and its WebAssembly memory (`wasm`: an expression
+// for it in the worker, awaited).
+async function workerMemory(workers, kind, wasm) {
+  await workers.send(kind, 'HeapProfiler.collectGarbage');
+  const heap = await workers.send(kind, 'Runtime.getHeapUsage');
+  const memory = await workers.send(kind, 'Runtime.evaluate', { expression: wasm, returnByValue: true, awaitPromise: true });
+  return { js_heap_mb: mb(heap.usedSize), wasm_mb: mb(memory.result.value) };
+}
+
+// The Code worker's WebAssembly memories: Python's (Pyodide) and the engines' (src/code).
+const CODE_WASM = 'runtime.then(({ pyodide }) => pyodide._module.HEAPU8.length + self.gridlabEngines.HEAPU8.length)';
+
+// The page's and the workers' memory after a garbage collection; the page's frames over 3 s.
+async function measure(page, cdp, workers) {
   await cdp.send('HeapProfiler.collectGarbage');
   const pageHeap = await cdp.send('Runtime.getHeapUsage');
-  await worker.send('HeapProfiler.collectGarbage');
-  const workerHeap = await worker.send('Runtime.getHeapUsage');
-  const workerWasm = await worker.send('Runtime.evaluate', { expression: 'Module.HEAPU8.length', returnByValue: true });
+  const ai = await workerMemory(workers, 'ai', 'Module.HEAPU8.length');
+  const code = workers.has('code') ? await workerMemory(workers, 'code', CODE_WASM) : null;
   const onPage = await page.evaluate(() => new Promise((done) => {
     const gaps = [];
     let last = null;
@@ -89,7 +113,8 @@ async function measure(page, cdp, worker) {
   }));
   return {
     page_js_heap_mb: mb(pageHeap.usedSize), page_wasm_mb: mb(onPage.wasm),
-    worker_js_heap_mb: mb(workerHeap.usedSize), worker_wasm_mb: mb(workerWasm.result.value),
+    worker_js_heap_mb: ai.js_heap_mb, worker_wasm_mb: ai.wasm_mb,
+    ...(code && { code_js_heap_mb: code.js_heap_mb, code_wasm_mb: code.wasm_mb }),
     frame_ms_p50: +percentile(onPage.gaps, 50).toFixed(1), frame_ms_p95: +percentile(onPage.gaps, 95).toFixed(1),
     frame_ms_max: +Math.max(...onPage.gaps).toFixed(1), frames_in_3s: onPage.gaps.length,
     app_frame_ms: +onPage.app_frame_ms.toFixed(2), ai_messages: onPage.ai.received, ai_restarts: onPage.ai.restarts,
@@ -109,10 +134,10 @@ function slopePerHour(samples, key) {
 // Growth after the warm-up: last sample minus the first after it, the largest value, and the trend.
 export function growth(samples, warmupMinutes) {
   const after = samples.filter((s) => s.minute >= warmupMinutes);
-  const keys = ['page_js_heap_mb', 'page_wasm_mb', 'worker_js_heap_mb', 'worker_wasm_mb'];
+  const keys = ['page_js_heap_mb', 'page_wasm_mb', 'worker_js_heap_mb', 'worker_wasm_mb', 'code_js_heap_mb', 'code_wasm_mb'];
   const result = {};
   for (const key of keys) {
-    if (after.length === 0) continue;
+    if (after.length === 0 || after.some((s) => s[key] === undefined)) continue;
     result[key] = { first: after[0][key], last: after[after.length - 1][key], max: Math.max(...after.map((s) => s[key])),
                     growth: +(after[after.length - 1][key] - after[0][key]).toFixed(2), per_hour: slopePerHour(after, key) };
   }
@@ -130,15 +155,17 @@ async function visitLearn(page) {
   return { training: state.training, episodes: state.episodes };
 }
 
-export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup = 30, log = console.log } = {}) {
+// `progress(day)`: called after each sample with the day so far (a long run's numbers survive a stop).
+export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup = 30, log = console.log, progress = () => {} } = {}) {
   const env = await startBrowser();
   const app = await openApp(env.browser, env.site.url + '?game=learn&level=beginner&seed=1');
   const warnings = [];
   app.page.on('console', (message) => { if (message.type() === 'warning') warnings.push(message.text()); });
   const cdp = await app.page.context().newCDPSession(app.page);
-  const worker = await workerChannel(cdp);
+  const workers = await workerChannels(cdp);
   const day = { minutes, slot, sample, warmup, activities: ACTIVITIES.map((a) => a.game), samples: [], learn: [],
-                games_finished: Object.fromEntries(ACTIVITIES.map((a) => [a.game, 0])), game_starts: 0 };
+                games_finished: Object.fromEntries(ACTIVITIES.map((a) => [a.game, 0])), game_starts: 0, code_errors: [],
+                console_errors: app.errors, console_warnings: warnings, workers_attached: workers.attached };
   const started = Date.now();
 
   await app.page.evaluate((params) => window.gridlab.newGame(params), LEARN);
@@ -148,33 +175,41 @@ export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup =
   let nextSample = 0;
   const takeSample = async () => {
     const shown = (await appState(app.page)).game;  // frame times depend on the board drawn
-    const entry = { minute: +minutesSince(started).toFixed(2), game: shown, ...(await measure(app.page, cdp, worker)),
+    const entry = { minute: +minutesSince(started).toFixed(2), game: shown, ...(await measure(app.page, cdp, workers)),
                     errors: app.errors.length };
     day.samples.push(entry);
     log(JSON.stringify(entry));
+    progress(day);
     nextSample += sample;
   };
   await takeSample();
 
-  // One game after another of `activity` until its slot is over (a sample taken when due).
-  const play = async (activity) => {
+  // Waits, taking samples when due, until `until(state)` or the slot is over; the state that ended it.
+  const waitFor = async (until, slotEnd) => {
+    while (Date.now() < slotEnd && minutesSince(started) < minutes) {
+      if (minutesSince(started) >= nextSample) await takeSample();
+      const state = await appState(app.page);
+      if (until(state)) return state;
+      await sleep(1000);
+    }
+    return null;
+  };
+  // One game (run) after another of `activity` until its slot is over.
+  const play = async (activity, round) => {
     const slotEnd = Date.now() + slot * 60000;
     while (Date.now() < slotEnd && minutesSince(started) < minutes) {
-      await app.page.evaluate((params) => window.gridlab.newGame(params), activity.params);
+      await app.page.evaluate((params) => window.gridlab.newGame(params), activity.params(round));
+      if (activity.ready && !(await waitFor(activity.ready, slotEnd))) return;
       if (activity.start) await app.page.evaluate((action) => window.gridlab.act(action), activity.start);
       day.game_starts += 1;
-      while (Date.now() < slotEnd && minutesSince(started) < minutes) {
-        if (minutesSince(started) >= nextSample) await takeSample();
-        if (finished(await appState(app.page))) {
-          day.games_finished[activity.game] += 1;
-          break;
-        }
-        await sleep(1000);
-      }
+      const end = await waitFor(activity.over, slotEnd);
+      if (!end) return;
+      day.games_finished[activity.game] += 1;
+      if (activity.game === 'code' && end.code.status === 'error') day.code_errors.push({ round, ...end.code.error });
     }
   };
-  while (minutesSince(started) < minutes) {
-    for (const activity of ACTIVITIES) await play(activity);
+  for (let round = 0; minutesSince(started) < minutes; ++round) {
+    for (const activity of ACTIVITIES) await play(activity, round);
     const learn = { minute: +minutesSince(started).toFixed(2), ...(await visitLearn(app.page)) };
     day.learn.push(learn);
     log(JSON.stringify({ learn }));
@@ -188,9 +223,6 @@ export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup =
   const afterWarmup = day.samples.filter((s) => s.minute >= warmup);
   const half = Math.floor(afterWarmup.length / 2);
   day.frames = { first_half: frameSummary(afterWarmup.slice(0, half)), second_half: frameSummary(afterWarmup.slice(half)) };
-  day.console_errors = app.errors;
-  day.console_warnings = warnings;
-  day.workers_attached = worker.attached;
   day.wall_minutes = +minutesSince(started).toFixed(2);
   await app.close();
   await env.close();
@@ -204,8 +236,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (args[i].startsWith('--')) options[args[i].slice(2)] = Number(args[++i]);
     else options.minutes = Number(args[i]);
   }
-  const day = await schoolDay(options);
-  recordMeasurement(process.env.GRIDLAB_SCHOOL_DAY_OUT || 'school-day', day);
+  const out = process.env.GRIDLAB_SCHOOL_DAY_OUT || 'school-day';
+  const progress = (day) => recordMeasurement(out, { ...day, growth: growth(day.samples, day.warmup),
+                                                     wall_minutes: day.samples[day.samples.length - 1].minute, unfinished: true });
+  const day = await schoolDay({ ...options, progress });
+  recordMeasurement(out, day);
   const { samples, ...summary } = day;
   console.log(JSON.stringify(summary));
   process.exit(day.console_errors.length ? 1 : 0);

@@ -1,9 +1,9 @@
 // Ten minutes of a school day (school-day.mjs; the long runs' numbers are in docs/school-day.md):
-// a Learn run trains while the three games play AI against AI, one minute each in turn. After the
-// first round of the games (the warm-up: each game and the training have had their largest
-// positions and networks), the WebAssembly memory of the page and of the AI worker does not grow
-// and their JS heaps stay within 2 MB of where they were; no console error; the training went on
-// all along and every game was played.
+// a Learn run trains while the three games play AI against AI and the Code lesson runs its starter
+// program, one minute each in turn. After the first round (the warm-up: each game and the training
+// have had their largest positions and networks), the WebAssembly memory of the page and of the AI
+// worker does not grow and the JS heaps stay within 2 MB of where they were; no console error; the
+// training went on all along, every game was played and every program ran.
 //
 //   node --test tests/school-day/      (after a wasm build; 10 minutes; writes build/e2e/school-day-short.json)
 //
@@ -20,7 +20,9 @@ test('ten minutes of a school day: memory flat after the warm-up, no console err
   const { samples, ...summary } = day;
   console.log(JSON.stringify(summary));
   assert.deepEqual(day.console_errors, []);
-  assert.equal(day.workers_attached, 1, 'the AI worker was never restarted');
+  assert.equal(day.workers_attached.ai, 1, 'the AI worker was never restarted');
+  assert.equal(day.workers_attached.code, 1, 'Python started once and its worker was never replaced');
+  assert.deepEqual(day.code_errors, [], 'the starter programs ran without an error');
   assert.ok(day.game_starts >= 2 * ACTIVITIES.length, `${day.game_starts} games started`);
   assert.ok(day.learn.length >= 2 && day.learn.every((visit) => visit.training), 'the Learn run trains at every visit');
   assert.ok(day.learn[day.learn.length - 1].episodes > day.learn[0].episodes, 'and goes on between visits');
@@ -34,4 +36,5 @@ test('ten minutes of a school day: memory flat after the warm-up, no console err
   assert.ok(growth.worker_wasm_mb.growth < 16, `the worker's WebAssembly memory grew ${growth.worker_wasm_mb.growth} MB after the warm-up`);
   assert.ok(growth.page_js_heap_mb.max - growth.page_js_heap_mb.first < 2, `page JS heap ${JSON.stringify(growth.page_js_heap_mb)}`);
   assert.ok(growth.worker_js_heap_mb.max - growth.worker_js_heap_mb.first < 2, `worker JS heap ${JSON.stringify(growth.worker_js_heap_mb)}`);
+  assert.ok(growth.code_js_heap_mb.max - growth.code_js_heap_mb.first < 2, `Python worker JS heap ${JSON.stringify(growth.code_js_heap_mb)}`);
 });
