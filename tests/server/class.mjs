@@ -103,7 +103,9 @@ function get(url, agent, headers, retried = false) {
     });
     sent.on('error', (error) => {
       const stale = sent.reusedSocket && !answered && ['ECONNRESET', 'EPIPE'].includes(error.code);
-      done(stale && !retried ? get(url, agent, headers, true) : { status: 0, error: error.code || error.message, retried });
+      // Sent again on a connection of its own: the agent's other idle connections may be as stale.
+      const fresh = () => new agent.constructor({ ...agent.options, keepAlive: false });
+      done(stale && !retried ? get(url, fresh(), headers, true) : { status: 0, error: error.code || error.message, retried });
     });
     sent.end();
   });
