@@ -76,6 +76,11 @@ export async function startServer(dir, args = []) {
   return {
     url,
     numbers: () => processNumbers(child.pid),
+    // Stops the server's process for `ms` (SIGSTOP): a machine that leaves it no CPU for a while.
+    pause: (ms) => {
+      child.kill('SIGSTOP');
+      return new Promise((done) => setTimeout(() => done(child.kill('SIGCONT')), ms));
+    },
     stop: () => new Promise((done) => { child.once('exit', done); child.kill(); }),
   };
 }
