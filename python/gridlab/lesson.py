@@ -81,7 +81,9 @@ def run(game: str, source: str, on_move=None, **options) -> dict:
     try:
         functions = load(game, source)
         return {"result": _PLAY[game](*functions.values(), on_move=on_move, **options)}
-    except Exception as error:  # the student's mistake, reported with its line
+    # The student's mistake, reported with its line; exit() too (a program written to run on its own
+    # may call it), which would otherwise end the page's Python or the caller. Not Ctrl+C.
+    except (Exception, SystemExit) as error:
         return {"error": error_of(error, functions)}
 
 
