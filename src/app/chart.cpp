@@ -32,6 +32,27 @@ void tick_label(char* text, size_t size, double value, double step) {
     else std::snprintf(text, size, "%.*f", static_cast<int>(std::ceil(-std::log10(step) - 1e-9)), value);
 }
 
+// At most two points per pixel column, each column's lowest and highest in their order (`envelope`),
+// or one, its last: a line looks the same and its vertices stay bounded. A Learn run left training
+// for hours has hundreds of thousands of points, and ImGui indexes a window's vertices with 16 bits
+// (65,536 at most; an anti-aliased line takes 4 a point): a school day's page aborted on them.
+std::vector<ImVec2> thinned(const std::vector<ImVec2>& points, bool envelope) {
+    std::vector<ImVec2> kept;
+    for (size_t i = 0; i < points.size();) {
+        const float column = std::floor(points[i].x);
+        size_t low = i, high = i, end = i;
+        for (; end < points.size() && std::floor(points[end].x) == column; ++end) {
+            if (points[end].y < points[low].y) low = end;
+            if (points[end].y > points[high].y) high = end;
+        }
+        if (!envelope) kept.push_back(points[end - 1]);
+        else if (low == high) kept.push_back(points[low]);
+        else kept.insert(kept.end(), {points[std::min(low, high)], points[std::max(low, high)]});
+        i = end;
+    }
+    return kept;
+}
+
 }  // namespace
 
 void draw_line_chart(const LineChart& chart, float w, float h) {
@@ -114,6 +135,8 @@ void draw_line_chart(const LineChart& chart, float w, float h) {
         raw[i] = to_screen(xs[i], ys[i]);
         smooth[i] = to_screen(xs[i], mean[i]);
     }
+    raw = thinned(raw, true);
+    smooth = thinned(smooth, false);
     const ImU32 faint = (chart.colour & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 110);
     draw->PushClipRect(ImVec2(lo.x, lo.y - 2), ImVec2(hi.x + 2, hi.y + 2), true);
     draw->AddPolyline(raw.data(), static_cast<int>(raw.size()), faint, 0, 1.5f);
