@@ -167,6 +167,9 @@ export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup =
                 games_finished: Object.fromEntries(ACTIVITIES.map((a) => [a.game, 0])), game_starts: 0, code_errors: [],
                 console_errors: app.errors, console_warnings: warnings, workers_attached: workers.attached };
   const started = Date.now();
+  // The day ends at its time, or at the first console error: an error may be the app's end (an
+  // abort stops the page's WebAssembly for good), after which nothing measured means anything.
+  const going = () => minutesSince(started) < minutes && app.errors.length === 0;
 
   await app.page.evaluate((params) => window.gridlab.newGame(params), LEARN);
   await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
@@ -186,7 +189,7 @@ export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup =
 
   // Waits, taking samples when due, until `until(state)` or the slot is over; the state that ended it.
   const waitFor = async (until, slotEnd) => {
-    while (Date.now() < slotEnd && minutesSince(started) < minutes) {
+    while (Date.now() < slotEnd && going()) {
       if (minutesSince(started) >= nextSample) await takeSample();
       const state = await appState(app.page);
       if (until(state)) return state;
@@ -197,7 +200,7 @@ export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup =
   // One game (run) after another of `activity` until its slot is over.
   const play = async (activity, round) => {
     const slotEnd = Date.now() + slot * 60000;
-    while (Date.now() < slotEnd && minutesSince(started) < minutes) {
+    while (Date.now() < slotEnd && going()) {
       await app.page.evaluate((params) => window.gridlab.newGame(params), activity.params(round));
       if (activity.ready && !(await waitFor(activity.ready, slotEnd))) return;
       if (activity.start) await app.page.evaluate((action) => window.gridlab.act(action), activity.start);
@@ -208,13 +211,14 @@ export async function schoolDay({ minutes = 240, slot = 5, sample = 10, warmup =
       if (activity.game === 'code' && end.code.status === 'error') day.code_errors.push({ round, ...end.code.error });
     }
   };
-  for (let round = 0; minutesSince(started) < minutes; ++round) {
+  for (let round = 0; going(); ++round) {
     for (const activity of ACTIVITIES) await play(activity, round);
+    if (!going()) break;
     const learn = { minute: +minutesSince(started).toFixed(2), ...(await visitLearn(app.page)) };
     day.learn.push(learn);
     log(JSON.stringify({ learn }));
   }
-  await takeSample();
+  if (app.errors.length === 0) await takeSample();  // an aborted app cannot be measured
   day.growth = growth(day.samples, warmup);
   const frameSummary = (samples) => ({
     frame_ms_p50: percentile(samples.map((s) => s.frame_ms_p50), 50), frame_ms_p95: percentile(samples.map((s) => s.frame_ms_p95), 50),
