@@ -87,18 +87,32 @@ async function workerMemory(workers, kind, wasm) {
   await workers.send(kind, 'HeapProfiler.collectGarbage');
   const heap = await workers.send(kind, 'Runtime.getHeapUsage');
   const memory = await workers.send(kind, 'Runtime.evaluate', { expression: wasm, returnByValue: true, awaitPromise: true });
-  return { js_heap_mb: mb(heap.usedSize), wasm_mb: mb(memory.result.value) };
+  const bytes = memory.result.value;
+  return { js_heap_mb: mb(heap.usedSize), wasm_mb: bytes === null || bytes === undefined ? null : mb(bytes) };
 }
 
-// The Code worker's WebAssembly memories: Python's (Pyodide) and the engines' (src/code).
-const CODE_WASM = 'runtime.then(({ pyodide }) => pyodide._module.HEAPU8.length + self.gridlabEngines.HEAPU8.length)';
+// The Code worker's WebAssembly memories, Python's (Pyodide) and the engines' (src/code), once both
+// are loaded (gridlabEngines is set then); null while Python starts.
+const CODE_WASM = 'self.gridlabEngines ? runtime.then(({ pyodide }) => pyodide._module.HEAPU8.length + self.gridlabEngines.HEAPU8.length) : null';
+
+// The Code worker's memory once Python is ready, else null. A worker runs a program without a
+// break, so it answers only between runs: one that does not answer within the channel's 30 s (a
+// long run on a slow machine) is not measured this time.
+async function codeMemory(workers) {
+  try {
+    const memory = await workerMemory(workers, 'code', CODE_WASM);
+    return memory.wasm_mb === null ? null : memory;
+  } catch (error) {
+    return null;
+  }
+}
 
 // The page's and the workers' memory after a garbage collection; the page's frames over 3 s.
 async function measure(page, cdp, workers) {
   await cdp.send('HeapProfiler.collectGarbage');
   const pageHeap = await cdp.send('Runtime.getHeapUsage');
   const ai = await workerMemory(workers, 'ai', 'Module.HEAPU8.length');
-  const code = workers.has('code') ? await workerMemory(workers, 'code', CODE_WASM) : null;
+  const code = workers.has('code') ? await codeMemory(workers) : null;
   const onPage = await page.evaluate(() => new Promise((done) => {
     const gaps = [];
     let last = null;
@@ -137,9 +151,10 @@ export function growth(samples, warmupMinutes) {
   const keys = ['page_js_heap_mb', 'page_wasm_mb', 'worker_js_heap_mb', 'worker_wasm_mb', 'code_js_heap_mb', 'code_wasm_mb'];
   const result = {};
   for (const key of keys) {
-    if (after.length === 0 || after.some((s) => s[key] === undefined)) continue;
-    result[key] = { first: after[0][key], last: after[after.length - 1][key], max: Math.max(...after.map((s) => s[key])),
-                    growth: +(after[after.length - 1][key] - after[0][key]).toFixed(2), per_hour: slopePerHour(after, key) };
+    const measured = after.filter((s) => s[key] !== undefined);  // the Code worker: once Python is ready
+    if (measured.length === 0) continue;
+    result[key] = { first: measured[0][key], last: measured[measured.length - 1][key], max: Math.max(...measured.map((s) => s[key])),
+                    growth: +(measured[measured.length - 1][key] - measured[0][key]).toFixed(2), per_hour: slopePerHour(measured, key) };
   }
   return result;
 }
