@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "app/i18n.h"
 #include "core/text.h"
@@ -294,9 +295,11 @@ void MinesweeperLesson::build_live_text() const {
                                   "begin, the win rate drops, then climbs again.",
                                   {{"games", static_cast<long long>(run.warm_up)}}));
     const double error = live_error();
-    if (error >= 0)
-        text_wrapped(trf("Its chances are {points} points off the exact ones, on average.",
-                         {{"points", static_cast<long long>(std::lround(error * 100))}}));
+    if (error >= 0) {
+        char points[16];  // one decimal: "1.0 points", never "1 points"
+        std::snprintf(points, sizeof points, "%.1f", error * 100);
+        text_wrapped(trf("Its chances are {points} points off the exact ones, on average.", {{"points", points}}));
+    }
 }
 
 nlohmann::json MinesweeperLesson::live_state() const {
