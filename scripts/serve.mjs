@@ -11,9 +11,10 @@
 // a reload asks again and gets 304 Not Modified for what it has. A school network is not to be
 // trusted blindly, so (docs/hosting.md has the measurements):
 // - a request's head must arrive within 10 s, a TLS handshake within 10 s, a connection idle between
-//   two requests is closed after 5 s and one with no byte either way for 30 s: clients that send
-//   slowly (slowloris) or stop reading are dropped, not waited for; at most 1,000 connections at
-//   once (a class of 40 opens about 240). The heads are timed here, not by node (timeHeads);
+//   two requests is closed after 6 s (5 s said to clients) and one with no byte either way for 30 s:
+//   clients that send slowly (slowloris) or stop reading are dropped, not waited for; at most 1,000
+//   connections at once (a class of 40 opens about 240). The heads are timed here, not by node
+//   (timeHeads);
 // - heads are at most 16 kB (431), a request with a body or two Host headers is refused (400);
 // - a path is decoded once, and a name that decodes to a slash, a backslash or NUL is refused (400);
 //   a file is read only when its real path (symlinks followed) is inside the site's (else 403), so
