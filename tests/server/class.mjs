@@ -22,6 +22,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 
+import { clock, slowClients } from './slow-clients.mjs';
+
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '../..');
 export const WEB_DIR = resolve(process.env.GRIDLAB_WEB_DIR || join(ROOT, 'build/wasm/web'));
@@ -90,7 +92,9 @@ export async function startServer(dir, args = []) {
 // out while this client, busy elsewhere, had not yet read the close) fails before any answer; a
 // browser sends it again on a new connection, and so does this client, once (Node's documentation
 // of `request.reusedSocket` gives the same advice). `retried` says so; a failure on a new connection
-// is never retried.
+// is never retried. A connection is reused when it carried a request before: node's `reusedSocket`
+// says so only of a request given an idle connection, not of one that waited in the agent's queue
+// for a connection to come free (most of a page load's), which would then fail unretried.
 function get(url, agent, headers, retried = false) {
   const request = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((done) => {
@@ -106,8 +110,13 @@ function get(url, agent, headers, retried = false) {
       });
       response.on('error', (error) => done({ status: 0, error: error.code || error.message, retried }));
     });
+    let reused = false;
+    sent.on('socket', (socket) => {
+      reused = socket.requestsCarried > 0;
+      socket.requestsCarried = (socket.requestsCarried ?? 0) + 1;
+    });
     sent.on('error', (error) => {
-      const stale = sent.reusedSocket && !answered && ['ECONNRESET', 'EPIPE'].includes(error.code);
+      const stale = reused && !answered && ['ECONNRESET', 'EPIPE'].includes(error.code);
       // Sent again on a connection of its own: the agent's other idle connections may be as stale.
       const fresh = () => new agent.constructor({ ...agent.options, keepAlive: false });
       done(stale && !retried ? get(url, fresh(), headers, true) : { status: 0, error: error.code || error.message, retried });
@@ -122,10 +131,11 @@ const BROWSER_HEADERS = {
 
 // One student's page load: index.html, then every other file of the site on the agent's 6
 // connections. Cold (no `etags`): each file must come whole and intact; warm: each must be a 304.
-// Returns the milliseconds it took, the ETags and what went wrong.
+// Returns the milliseconds it took, the ETags, when each file came whole and what went wrong.
 async function loadSite(base, files, agent, etags = null) {
   const started = performance.now();
   const failures = [];
+  const answeredAt = [];  // clock() of each right answer
   let retries = 0;  // requests sent again after a kept-alive connection closed under them
   const got = new Map();
   const fetchOne = async (path) => {
@@ -137,11 +147,12 @@ async function loadSite(base, files, agent, etags = null) {
     const expected = etags ? 304 : 200;
     if (answer.status !== expected) failures.push(`${path}: ${answer.status || answer.error}, not ${expected}`);
     else if (!etags && createHash('sha256').update(answer.body).digest('hex') !== files.get(path)) failures.push(`${path}: wrong bytes`);
+    else answeredAt.push(clock());
     got.set(path, answer.etag);
   };
   await fetchOne('index.html');
   await Promise.all([...files.keys()].filter((path) => path !== 'index.html').map(fetchOne));
-  return { ms: performance.now() - started, etags: got, failures, retries };
+  return { ms: performance.now() - started, etags: got, failures, retries, answeredAt };
 }
 
 // The p-th percentile (nearest rank) of `values`; null for none.
@@ -166,7 +177,7 @@ export function rawGet(url, { headers = {}, method = 'GET', ca } = {}) {
 }
 
 // `clients` students load the site at once, cold; then, all done, at once again, warm. TLS: `ca`,
-// the certificate to trust.
+// the certificate to trust. `answeredAt`: when each right answer came (clock()).
 export async function classLoad(base, files, clients, ca = null) {
   const agents = Array.from({ length: clients }, () =>
     (base.startsWith('https:') ? new HttpsAgent({ keepAlive: true, maxSockets: 6, ca }) : new HttpAgent({ keepAlive: true, maxSockets: 6 })));
@@ -178,47 +189,8 @@ export async function classLoad(base, files, clients, ca = null) {
     return { p50_ms: Math.round(percentile(ms, 50)), p95_ms: Math.round(percentile(ms, 95)), max_ms: Math.round(Math.max(...ms)) };
   };
   return { cold: summary(cold), warm: summary(warm), failures: [...cold, ...warm].flatMap((load) => load.failures),
-           retries: [...cold, ...warm].reduce((sum, load) => sum + load.retries, 0) };
-}
-
-// `count` slow clients: each starts a request and sends one more header line every `trickleMs`,
-// never the blank line that ends the head; `silent` ones send nothing at all (over TLS: a handshake
-// that never comes). Each drop by the server is recorded (milliseconds the connection lived, and the
-// status it was sent); with `replace`, a dropped one is opened again.
-export function slowClients(base, count, { trickleMs = 1000, replace = false, silent = false } = {}) {
-  const { hostname, port } = new URL(base);
-  const drops = [];
-  const open = new Set();
-  let stopped = false;
-  const start = () => {
-    const socket = netConnect(Number(port), hostname);
-    const opened = performance.now();
-    let answer = '';
-    open.add(socket);
-    let trickle;
-    if (!silent) {
-      socket.on('connect', () => socket.write('GET /index.html HTTP/1.1\r\nHost: class\r\n'));
-      trickle = setInterval(() => socket.writable && socket.write(`X-Slow-${Math.floor(Math.random() * 1e6)}: 1\r\n`), trickleMs);
-    }
-    socket.on('data', (chunk) => { answer += chunk; });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(trickle);
-      open.delete(socket);
-      if (stopped) return;
-      drops.push({ ms: performance.now() - opened, status: /^HTTP\/1\.1 (\d+)/.exec(answer)?.[1] ?? 'none' });
-      if (replace) start();
-    });
-  };
-  for (let i = 0; i < count; ++i) start();
-  return {
-    drops,
-    open: () => open.size,
-    stop() {
-      stopped = true;
-      for (const socket of open) socket.destroy();
-    },
-  };
+           retries: [...cold, ...warm].reduce((sum, load) => sum + load.retries, 0),
+           answeredAt: [...cold, ...warm].flatMap((load) => load.answeredAt) };
 }
 
 // A raw request (exactly the bytes given) and the status line's code: '' when the server closed the
