@@ -49,8 +49,21 @@ learn::Network make_cell_network(const NetworkShape& shape) {
                                                     last ? 1 : shape.dilation));
         network.add(std::make_unique<learn::ReLU>());
     }
-    network.add(std::make_unique<learn::Conv2d>(shape.width, 1, 1));
+    network.add(std::make_unique<learn::Conv2d>(shape.width, shape.zero_head ? 2 : 1, 1));
     return network;
+}
+
+std::vector<int8_t> revealed_labels(std::span<const uint8_t> mines, int rows, int cols) {
+    assert(static_cast<int>(mines.size()) == rows * cols);
+    std::vector<int8_t> labels(mines.size());
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            int around = 0;
+            for (int y = std::max(0, r - 1); y <= std::min(rows - 1, r + 1); ++y)
+                for (int x = std::max(0, c - 1); x <= std::min(cols - 1, c + 1); ++x) around += mines[y * cols + x] != 0;
+            labels[r * cols + c] = mines[r * cols + c] ? 1 : around == 0 ? kSafeZero : 0;
+        }
+    return labels;
 }
 
 void encode_view(std::span<const int8_t> view, int mines, learn::Tensor& inputs, int n) {
@@ -152,7 +165,9 @@ TrainSettings settings_from_description(const nlohmann::json& d) {
     s.board.mines = d.at("mines").get<int>();
     s.board.first_click = parse_first_click(d.at("first_click").get<std::string>());
     s.rewards = parse_reward_scheme(d.at("rewards").get<std::string>());
-    s.shape = {d.at("width").get<int>(), d.at("depth").get<int>(), d.value("pool", false), d.value("dilation", 1)};
+    // Files from before the zero head had none.
+    s.shape = {d.at("width").get<int>(), d.at("depth").get<int>(), d.value("pool", false), d.value("dilation", 1),
+               d.value("zero_head", false)};
     s.learning_rate = d.at("learning_rate").get<float>();
     s.exploration = d.at("exploration").get<double>();
     s.batch = d.value("batch", s.batch);
@@ -254,7 +269,7 @@ int Trainer::choose(std::span<const int8_t> view) {
     const Settings& board = env_.config().settings;
     one_board_.reset({1, kLearnedInputPlanes, board.rows, board.cols});
     encode_view(view, board.mines, one_board_, 0);
-    const learn::Tensor& logits = network_.forward(one_board_);
+    const learn::Tensor& logits = network_.forward(one_board_);  // the mines' plane first
     int best = -1;
     for (int cell = 0; cell < static_cast<int>(mask.size()); ++cell)
         if (mask[cell] && (best < 0 || logits.values[cell] < logits.values[best])) best = cell;
@@ -264,8 +279,9 @@ int Trainer::choose(std::span<const int8_t> view) {
 void Trainer::end_episode() {
     const bool won = env_.info().outcome == Outcome::Won;
     const Settings& board = env_.config().settings;
-    std::vector<int8_t> answer(static_cast<size_t>(board.rows) * board.cols);
-    for (int cell = 0; cell < board.rows * board.cols; ++cell) answer[cell] = env_.mine_shown(cell) ? 1 : 0;
+    std::vector<uint8_t> mines(static_cast<size_t>(board.rows) * board.cols);
+    for (int cell = 0; cell < board.rows * board.cols; ++cell) mines[cell] = env_.mine_shown(cell);
+    const std::vector<int8_t> answer = revealed_labels(mines, board.rows, board.cols);
     for (Sample& sample : episode_) {
         // The game is over, so the board shows where the mines were: every hidden cell of every
         // board on the way gets its answer.
@@ -293,19 +309,24 @@ void Trainer::update() {
     const Settings& board = env_.config().settings;
     const int rows = board.rows, cols = board.cols, batch = settings_.batch;
     batch_inputs_.reset({batch, kLearnedInputPlanes, rows, cols});
-    batch_targets_.reset({batch, 1, rows, cols});
-    batch_weights_.reset({batch, 1, rows, cols});
-    const int symmetries = symmetry_count(rows, cols);
-    std::vector<int8_t> view(static_cast<size_t>(rows) * cols);
+    const bool zero_head = settings_.shape.zero_head;
+    batch_targets_.reset({batch, zero_head ? 2 : 1, rows, cols});
+    batch_weights_.reset({batch, zero_head ? 2 : 1, rows, cols});
+    const int symmetries = symmetry_count(rows, cols), cells = rows * cols;
+    std::vector<int8_t> view(static_cast<size_t>(cells));
     for (int n = 0; n < batch; ++n) {
         const Sample& sample = replay_[rng_.below(replay_.size())];
         const int k = static_cast<int>(rng_.below(symmetries));
-        for (int cell = 0; cell < rows * cols; ++cell) {
+        for (int cell = 0; cell < cells; ++cell) {
             const int to = symmetric_cell(cell, rows, cols, k);
             view[to] = sample.view[cell];
-            if (sample.labels[cell] < 0) continue;
-            batch_targets_.at(n, to) = sample.labels[cell];
+            const int8_t label = sample.labels[cell];
+            if (label < 0) continue;
+            batch_targets_.at(n, to) = label == 1;
             batch_weights_.at(n, to) = 1.0f;
+            if (!zero_head) continue;
+            batch_targets_.at(n, cells + to) = label == kSafeZero;  // the second output's plane
+            batch_weights_.at(n, cells + to) = 1.0f;
         }
         encode_view(view, board.mines, batch_inputs_, n);
     }
@@ -333,6 +354,7 @@ nlohmann::json Trainer::describe() const {
             {"depth", s.shape.depth},
             {"pool", s.shape.pool},
             {"dilation", s.shape.dilation},
+            {"zero_head", s.shape.zero_head},
             {"learning_rate", s.learning_rate},
             {"exploration", s.exploration},
             {"batch", s.batch},
@@ -364,7 +386,7 @@ Decision LearnedSolver::decide_now(const Position& position) {
         for (int cell = 0; cell < cells.size(); ++cell) view[symmetric_cell(cell, rows, cols, k)] = cells[cell];
         encode_view(view, position.mines, input_, k);
     }
-    const learn::Tensor& oriented = network_.forward(input_);
+    const learn::Tensor& oriented = network_.forward(input_);  // per sample, the mines' plane first
     std::vector<float> logits(cells.cells().size(), 0.0f);
     for (int k = 0; k < symmetries; ++k)
         for (int cell = 0; cell < cells.size(); ++cell) logits[cell] += oriented.at(k, symmetric_cell(cell, rows, cols, k));

@@ -33,6 +33,11 @@
 
 namespace gridlab::minesweeper {
 
+// What a board revealed at a game's end says of each cell (`mines`: 1 where a mine is): 1 a mine,
+// 0 safe, kSafeZero safe with no mine around it; the labels of every hidden cell seen in the game.
+constexpr int8_t kSafeZero = 2;
+std::vector<int8_t> revealed_labels(std::span<const uint8_t> mines, int rows, int cols);
+
 // The network's input for one board: planes 0-8 one-hot of the open numbers, plane 9 the hidden cells
 // (flags count as hidden: the agent never flags), plane 10 the density of mines among hidden cells on
 // every cell (the mine counter, which a player sees too). Off the board, every plane is 0.
@@ -45,10 +50,16 @@ struct NetworkShape {
     // sees the board's means of the channels (how much is still hidden, say).
     bool pool = false;
     int dilation = 1;  // of the middle 3x3 convolutions (not the first, not the last): they see further
+    // A second output per cell, learned beside the first and used for nothing else: the chance that
+    // the cell is safe and shows 0 (no mine around it), which the board revealed at a game's end
+    // tells as surely as the mines. On beginner, learning it too makes the first output's guesses
+    // better (fewer, and fewer lost); on expert it made the network worse (docs/minesweeper-learning.md).
+    bool zero_head = false;
 };
 
-// Conv 3x3 (11 -> width), ReLU, (depth - 1) x [conv 3x3 (width -> width), ReLU], conv 1x1 (width -> 1):
-// one logit per cell, sigmoid(logit) = the chance the cell is a mine. Weights not initialised.
+// Conv 3x3 (11 -> width), ReLU, (depth - 1) x [conv 3x3 (width -> width), ReLU], conv 1x1 (width -> 1,
+// or 2 with the zero head): per cell, sigmoid(first logit) = the chance the cell is a mine (and
+// sigmoid(second) = the chance it is safe with no mine around it). Weights not initialised.
 learn::Network make_cell_network(const NetworkShape& shape);
 
 // Writes the input planes of `view` (a player view: 0..8 open, kHidden, kFlag) into sample n of
@@ -139,7 +150,7 @@ public:
 private:
     struct Sample {                  // one board the agent decided on
         std::vector<int8_t> view;    // the player view before the step
-        std::vector<int8_t> labels;  // per cell: -1 unknown, 0 safe, 1 mine
+        std::vector<int8_t> labels;  // per cell: -1 unknown, else revealed_labels'
     };
     void step();  // one environment step, and an update when one is due
     const Settings& board() const;  // the board of this episode: the curriculum's, then the run's own

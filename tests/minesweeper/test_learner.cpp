@@ -58,14 +58,26 @@ TEST_CASE("learner: the input planes of a view", "[minesweeper][learner]") {
 }
 
 TEST_CASE("learner: the network scores every cell of any board size", "[minesweeper][learner]") {
-    learn::Network network = make_cell_network({6, 3});
-    gridlab::Rng rng(1);
-    network.init(rng);
-    CHECK(network.architecture().size() == 7u);  // 3 x (conv, relu), then the 1x1 scoring conv
-    for (const auto& [rows, cols] : {std::pair{9, 9}, std::pair{16, 30}}) {
-        learn::Tensor boards({1, kLearnedInputPlanes, rows, cols});
-        CHECK(network.forward(boards).shape == std::vector<int>{1, 1, rows, cols});
+    for (const bool zero_head : {true, false}) {
+        learn::Network network = make_cell_network({.width = 6, .depth = 3, .zero_head = zero_head});
+        gridlab::Rng rng(1);
+        network.init(rng);
+        CHECK(network.architecture().size() == 7u);  // 3 x (conv, relu), then the 1x1 scoring conv
+        for (const auto& [rows, cols] : {std::pair{9, 9}, std::pair{16, 30}}) {
+            learn::Tensor boards({1, kLearnedInputPlanes, rows, cols});
+            CHECK(network.forward(boards).shape == std::vector<int>{1, zero_head ? 2 : 1, rows, cols});
+        }
     }
+}
+
+TEST_CASE("learner: the revealed board labels mines, safe cells and safe cells with no mine around", "[minesweeper][learner]") {
+    // 3 x 4, mines at (0, 0) and (2, 1):
+    //   * 1 0 0
+    //   2 2 1 0
+    //   1 * 1 0
+    const std::vector<uint8_t> mines = {1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0};
+    const std::vector<int8_t> expected = {1, 0, kSafeZero, kSafeZero, 0, 0, 0, kSafeZero, 0, 1, 0, kSafeZero};
+    CHECK(revealed_labels(mines, 3, 4) == expected);
 }
 
 TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[minesweeper][learner]") {
@@ -96,6 +108,25 @@ TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[m
     CHECK_THROWS_WITH(make_solver("learned"), "the learned solver needs a trained model");
 }
 
+TEST_CASE("learner: with a zero head, the learned solver still decides on the chance of a mine", "[minesweeper][learner]") {
+    // The hand-set network above, with a second output (the zero head's) that is the opposite of the
+    // first, minus the number of open 1s around: chosen by it, (0, 1) would be opened.
+    learn::Network network;
+    network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, 2, 3));
+    std::vector<learn::Parameter*> parameters = network.parameters();
+    std::fill(parameters[0]->value.begin(), parameters[0]->value.end(), 0.0f);
+    for (int k = 0; k < 9; ++k) {
+        parameters[0]->value[1 * 9 + k] = k == 4 ? 0.0f : 1.0f;                              // (out 0, plane 1, k)
+        parameters[0]->value[(kLearnedInputPlanes + 1) * 9 + k] = k == 4 ? 0.0f : -1.0f;   // (out 1, plane 1, k)
+    }
+    parameters[1]->value = {-2.0f, 0.0f};
+    const Position position = parse_position("1..\n1F.\n...\n", 2);
+    const Decision decision = LearnedSolver(network).decide(position);
+    CHECK(decision.move == 2);
+    CHECK(decision.knowledge.mine_probability[2] == Approx(learn::sigmoid(-2.0f)));
+    CHECK(decision.knowledge.mine_probability[6] == Approx(learn::sigmoid(-1.0f)));
+}
+
 TEST_CASE("learner: training is seeded, and sliced training equals one run", "[minesweeper][learner]") {
     Trainer whole(small_training(5)), sliced(small_training(5)), other(small_training(6));
     whole.train_until(60);
@@ -108,6 +139,11 @@ TEST_CASE("learner: training is seeded, and sliced training equals one run", "[m
     CHECK(whole.describe()["episodes"] == 60);
     // The same literal natively and in WebAssembly: training is bit-identical on both.
     CHECK(learn::hex16(learn::weight_hash(whole.network())) == "a1a39378dfce0e8b");
+    TrainSettings zeros = small_training(5);
+    zeros.shape.zero_head = true;
+    Trainer with_zeros(zeros);
+    with_zeros.train_until(60);
+    CHECK(learn::hex16(learn::weight_hash(with_zeros.network())) == "579eda060fada03d");
 }
 
 TEST_CASE("learner: a curriculum's stage is a run on its board, then the run's own board follows", "[minesweeper][learner]") {
