@@ -270,6 +270,9 @@ void CodeScreen::open_lesson() {
 }
 
 void CodeScreen::run(int games) {
+    // A run asked for before the next frame opened a new lesson (window.gridlab's newGame then act):
+    // the page runs its editor's program, so the lesson's editor must be open first.
+    if (!opened_) open_lesson();
     if (status_ == "unavailable") return;
     games_ = games;
     ++run_id_;

@@ -166,6 +166,22 @@ for (const { lesson, games, fingerprint, native } of STARTERS) {
   });
 }
 
+// A lesson changed and run at once, before a frame (as a script through window.gridlab may): the run
+// is the new lesson's program. The page used to open the new lesson's editor only at the next frame,
+// so such a run ran the last lesson's program under the new one's name (found by the school day).
+test('a run asked for as the lesson changes runs the new lesson\'s program', async () => {
+  await app.page.evaluate(() => window.gridlab.newGame({ game: 'code', code: 'puyo' }));
+  await waitStatus(app.page, ['idle']);
+  await app.page.evaluate(() => {
+    window.gridlab.newGame({ game: 'code', code: 'minesweeper' });
+    window.gridlab.act({ run: { games: 2 } });
+  });
+  await waitStatus(app.page, ['done', 'error']);
+  const state = await codeState(app.page);
+  assert.equal(state.lesson, 'minesweeper');
+  assert.equal(state.status, 'done', JSON.stringify(state.error));
+});
+
 // The lesson in the page's other languages: its text, buttons, error and hint all translated, and
 // Chinese, Japanese or Korean in the program's comments and strings, run as they are; on a touch
 // screen, where a tap puts the cursor in the editor and text comes as an input method gives it.
