@@ -53,16 +53,13 @@ learn::Network make_cell_network(const NetworkShape& shape) {
     return network;
 }
 
-std::vector<int8_t> revealed_labels(std::span<const uint8_t> mines, int rows, int cols) {
-    assert(static_cast<int>(mines.size()) == rows * cols);
-    std::vector<int8_t> labels(mines.size());
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c) {
-            int around = 0;
-            for (int y = std::max(0, r - 1); y <= std::min(rows - 1, r + 1); ++y)
-                for (int x = std::max(0, c - 1); x <= std::min(cols - 1, c + 1); ++x) around += mines[y * cols + x] != 0;
-            labels[r * cols + c] = mines[r * cols + c] ? 1 : around == 0 ? kSafeZero : 0;
-        }
+std::vector<int8_t> revealed_labels(const Grid<uint8_t>& mines) {
+    std::vector<int8_t> labels(mines.cells().size());
+    for (int cell = 0; cell < mines.size(); ++cell) {
+        int around = 0;
+        mines.for_each_neighbour_index(cell, [&](int neighbour) { around += mines[neighbour] != 0; });
+        labels[cell] = mines[cell] ? 1 : around == 0 ? kSafeZero : 0;
+    }
     return labels;
 }
 
@@ -279,9 +276,9 @@ int Trainer::choose(std::span<const int8_t> view) {
 void Trainer::end_episode() {
     const bool won = env_.info().outcome == Outcome::Won;
     const Settings& board = env_.config().settings;
-    std::vector<uint8_t> mines(static_cast<size_t>(board.rows) * board.cols);
-    for (int cell = 0; cell < board.rows * board.cols; ++cell) mines[cell] = env_.mine_shown(cell);
-    const std::vector<int8_t> answer = revealed_labels(mines, board.rows, board.cols);
+    Grid<uint8_t> mines(board.rows, board.cols);
+    for (int cell = 0; cell < mines.size(); ++cell) mines[cell] = env_.mine_shown(cell);
+    const std::vector<int8_t> answer = revealed_labels(mines);
     for (Sample& sample : episode_) {
         // The game is over, so the board shows where the mines were: every hidden cell of every
         // board on the way gets its answer.
@@ -310,8 +307,9 @@ void Trainer::update() {
     const int rows = board.rows, cols = board.cols, batch = settings_.batch;
     batch_inputs_.reset({batch, kLearnedInputPlanes, rows, cols});
     const bool zero_head = settings_.shape.zero_head;
-    batch_targets_.reset({batch, zero_head ? 2 : 1, rows, cols});
-    batch_weights_.reset({batch, zero_head ? 2 : 1, rows, cols});
+    const int outputs = zero_head ? 2 : 1;
+    batch_targets_.reset({batch, outputs, rows, cols});
+    batch_weights_.reset({batch, outputs, rows, cols});
     const int symmetries = symmetry_count(rows, cols), cells = rows * cols;
     std::vector<int8_t> view(static_cast<size_t>(cells));
     for (int n = 0; n < batch; ++n) {

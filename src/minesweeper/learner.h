@@ -25,6 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/grid.h"
 #include "core/rng.h"
 #include "learn/model_file.h"
 #include "learn/nn.h"
@@ -36,7 +37,7 @@ namespace gridlab::minesweeper {
 // What a board revealed at a game's end says of each cell (`mines`: 1 where a mine is): 1 a mine,
 // 0 safe, kSafeZero safe with no mine around it; the labels of every hidden cell seen in the game.
 constexpr int8_t kSafeZero = 2;
-std::vector<int8_t> revealed_labels(std::span<const uint8_t> mines, int rows, int cols);
+std::vector<int8_t> revealed_labels(const Grid<uint8_t>& mines);
 
 // The network's input for one board: planes 0-8 one-hot of the open numbers, plane 9 the hidden cells
 // (flags count as hidden: the agent never flags), plane 10 the density of mines among hidden cells on

@@ -75,9 +75,10 @@ TEST_CASE("learner: the revealed board labels mines, safe cells and safe cells w
     //   * 1 0 0
     //   2 2 1 0
     //   1 * 1 0
-    const std::vector<uint8_t> mines = {1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0};
+    gridlab::Grid<uint8_t> mines(3, 4);
+    mines.at(0, 0) = mines.at(2, 1) = 1;
     const std::vector<int8_t> expected = {1, 0, kSafeZero, kSafeZero, 0, 0, 0, kSafeZero, 0, 1, 0, kSafeZero};
-    CHECK(revealed_labels(mines, 3, 4) == expected);
+    CHECK(revealed_labels(mines) == expected);
 }
 
 TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[minesweeper][learner]") {
