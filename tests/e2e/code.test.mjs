@@ -182,6 +182,28 @@ test('a run asked for as the lesson changes runs the new lesson\'s program', asy
   assert.equal(state.status, 'done', JSON.stringify(state.error));
 });
 
+// Opening a lesson is not an edit of the last one's program: Ctrl+Z in the lesson just opened leaves
+// its program (it used to bring back the last lesson's, and save it as this lesson's).
+const lessonShown = (page, name) => page.waitForFunction((wanted) => document.querySelector('#code-editor .cm-line').textContent
+  .toLowerCase().startsWith(`"""gridlab code lesson: ${wanted}`), name, { timeout: 30000 });
+test('Ctrl+Z in a lesson just opened does not bring back the last lesson\'s program', async () => {
+  const page = app.page;
+  for (const lesson of ['gomoku', 'minesweeper']) {
+    await page.evaluate((code) => window.gridlab.newGame({ game: 'code', code }), lesson);
+    await waitStatus(page, ['idle']);
+    await lessonShown(page, lesson);
+  }
+  const program = await editorText(page);
+  await page.click('#code-editor .cm-content');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await frames(page, 10);
+  assert.equal(await editorText(page), program);
+  await page.evaluate(() => window.gridlab.newGame({ game: 'code', code: 'minesweeper' }));  // the same lesson again
+  await frames(page, 10);
+  assert.equal(await editorText(page), program);
+});
+
 // The lesson in the page's other languages: its text, buttons, error and hint all translated, and
 // Chinese, Japanese or Korean in the program's comments and strings, run as they are; on a touch
 // screen, where a tap puts the cursor in the editor and text comes as an input method gives it.

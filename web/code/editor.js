@@ -58,26 +58,24 @@ const darkHighlight = HighlightStyle.define([
 window.gridlabEditor = {
   // An editor in `parent` holding `doc`; onChange(text) after each edit. `label`: its accessible name.
   create(parent, { doc, label, onChange }) {
-    const view = new EditorView({
-      parent,
-      state: EditorState.create({
-        doc,
-        extensions: [
-          lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
-          indentOnInput(), bracketMatching(), indentUnit.of('    '), python(),
-          syntaxHighlighting(darkHighlight), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
-          keymap.of([{ key: 'Escape', run: temporarilySetTabFocusMode }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
-          errorLine, theme,
-          EditorView.contentAttributes.of({ 'aria-label': label, autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false' }),
-          EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
-        ],
-      }),
-    });
+    const extensions = [
+      lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
+      indentOnInput(), bracketMatching(), indentUnit.of('    '), python(),
+      syntaxHighlighting(darkHighlight), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+      keymap.of([{ key: 'Escape', run: temporarilySetTabFocusMode }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
+      errorLine, theme,
+      EditorView.contentAttributes.of({ 'aria-label': label, autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false' }),
+      EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
+    ];
+    const view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
     return {
       view,
       text: () => view.state.doc.toString(),
-      // Replaces the whole text (one undo step).
+      // Replaces the whole text (one undo step): Reset, a loaded file.
       setText(text) { view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }); },
+      // Another program, not an edit of this one (a lesson opened): the text and a fresh undo history, so
+      // Ctrl+Z never brings back the last lesson's program.
+      load(text) { view.setState(EditorState.create({ doc: text, extensions })); },
       // Marks `line` (1-based), or clears the mark with null, and scrolls to it.
       markLine(line) {
         const effects = [setErrorLine.of(line)];

@@ -114,11 +114,16 @@
 
     async function open(args) {
       await editorReady;
+      if (editor && args.lesson === lesson) {  // open already: its text (saved at each change) and undo history stay
+        editor.markLine(null);
+        box.hidden = false;
+        return;
+      }
       const text = (() => { try { return localStorage.getItem(savedKey(args.lesson)); } catch (error) { return null; } })();
       const source = text !== null ? text : await starter(args.lesson);
       lesson = args.lesson;  // before the text changes: each change is saved under the lesson's name
       if (!editor) editor = window.gridlabEditor.create(box, { doc: source, label: tr('Your Python program'), onChange: save });
-      else editor.setText(source);
+      else editor.load(source);
       editor.markLine(null);
       box.hidden = false;
     }
