@@ -17,6 +17,9 @@ const waitStatus = (page, statuses, timeout = 120000) =>
   page.waitForFunction((wanted) => wanted.includes(window.gridlab.state().code.status), statuses, { timeout, polling: 100 });
 const editorText = (page) => page.evaluate(() =>
   [...document.querySelectorAll('#code-editor .cm-line')].map((line) => line.textContent).join('\n'));
+// Waits until the editor shows lesson `name`'s program (the page fetches the starter first).
+const lessonShown = (page, name) => page.waitForFunction((wanted) => document.querySelector('#code-editor .cm-line').textContent
+  .toLowerCase().startsWith(`"""gridlab code lesson: ${wanted}`), name, { timeout: 30000 });
 
 // Runs `source` (null: the program in the editor) on `games` games; the lesson's state at the end.
 async function runProgram(page, source, games = 2) {
@@ -157,8 +160,7 @@ for (const { lesson, games, fingerprint, native } of STARTERS) {
     await waitStatus(app.page, ['idle']);
     assert.equal((await codeState(app.page)).lesson, lesson);
     // The editor shows the lesson's starter once the page has fetched it (a Run waits for it too).
-    await app.page.waitForFunction((name) => document.querySelector('#code-editor .cm-line').textContent
-      .toLowerCase().startsWith(`"""gridlab code lesson: ${name}`), lesson, { timeout: 30000 });
+    await lessonShown(app.page, lesson);
     const state = await runProgram(app.page, null, games);
     assert.equal(state.status, 'done', JSON.stringify(state.error));
     assert.deepEqual(fingerprint(state.result), native);
@@ -184,8 +186,6 @@ test('a run asked for as the lesson changes runs the new lesson\'s program', asy
 
 // Opening a lesson is not an edit of the last one's program: Ctrl+Z in the lesson just opened leaves
 // its program (it used to bring back the last lesson's, and save it as this lesson's).
-const lessonShown = (page, name) => page.waitForFunction((wanted) => document.querySelector('#code-editor .cm-line').textContent
-  .toLowerCase().startsWith(`"""gridlab code lesson: ${wanted}`), name, { timeout: 30000 });
 test('Ctrl+Z in a lesson just opened does not bring back the last lesson\'s program', async () => {
   const page = app.page;
   for (const lesson of ['gomoku', 'minesweeper']) {

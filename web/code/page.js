@@ -112,18 +112,19 @@
       worker.postMessage(run);
     }
 
-    async function open(args) {
-      await editorReady;
-      if (editor && args.lesson === lesson) {  // open already: its text (saved at each change) and undo history stay
-        editor.markLine(null);
-        box.hidden = false;
-        return;
-      }
-      const text = (() => { try { return localStorage.getItem(savedKey(args.lesson)); } catch (error) { return null; } })();
-      const source = text !== null ? text : await starter(args.lesson);
-      lesson = args.lesson;  // before the text changes: each change is saved under the lesson's name
+    // The lesson's program: the student's (saved at each change), else the starter.
+    async function loadLesson(name) {
+      const text = (() => { try { return localStorage.getItem(savedKey(name)); } catch (error) { return null; } })();
+      const source = text !== null ? text : await starter(name);
+      lesson = name;  // before the text changes: each change is saved under the lesson's name
       if (!editor) editor = window.gridlabEditor.create(box, { doc: source, label: tr('Your Python program'), onChange: save });
       else editor.load(source);
+    }
+
+    async function open(args) {
+      await editorReady;
+      // The lesson open already keeps its text and undo history.
+      if (!editor || args.lesson !== lesson) await loadLesson(args.lesson);
       editor.markLine(null);
       box.hidden = false;
     }
