@@ -346,6 +346,8 @@ void add_train(CLI::App& game) {
     cmd->add_option("--dilation", o->settings.shape.dilation, "Dilation of the middle 3x3 convolutions")->check(CLI::Range(1, 8));
     cmd->add_flag("--zero-head", o->settings.shape.zero_head,
                   "A second output learned beside the mines: the chance a cell is safe and shows 0 (fewer guesses; no gain at equal CPU)");
+    cmd->add_flag("--second-look", o->settings.shape.second_look,
+                  "The network looks twice, the second time seeing its first look's chances of a mine");
     cmd->add_option("--learning-rate", o->settings.learning_rate, "Adam's step size")->check(number_range(1e-6, 1.0));
     cmd->add_option("--exploration", o->settings.exploration, "Chance of a random move while training")
         ->check(number_range(0.0, 1.0));

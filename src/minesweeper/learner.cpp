@@ -27,6 +27,8 @@ void require(bool ok, const std::string& what) {
 // every orientation before it decides.
 int symmetry_count(int rows, int cols) { return rows == cols ? 8 : 4; }
 
+int looks(const NetworkShape& shape) { return shape.second_look ? 2 : 1; }
+
 int symmetric_cell(int cell, int rows, int cols, int k) {
     int r = cell / cols, c = cell % cols;
     if (k & 1) r = rows - 1 - r;
@@ -35,12 +37,13 @@ int symmetric_cell(int cell, int rows, int cols, int k) {
     return r * cols + c;
 }
 
-
 }  // namespace
+
+int input_planes(const NetworkShape& shape) { return kLearnedInputPlanes + (shape.second_look ? 1 : 0); }
 
 learn::Network make_cell_network(const NetworkShape& shape) {
     learn::Network network;
-    network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, shape.width));
+    network.add(std::make_unique<learn::Conv2d>(input_planes(shape), shape.width));
     network.add(std::make_unique<learn::ReLU>());
     for (int layer = 1; layer < shape.depth; ++layer) {
         const bool last = layer == shape.depth - 1;
@@ -64,10 +67,10 @@ std::vector<int8_t> revealed_labels(const Grid<uint8_t>& mines) {
 }
 
 void encode_view(std::span<const int8_t> view, int mines, learn::Tensor& inputs, int n) {
-    const int cells = inputs.shape[2] * inputs.shape[3];
-    assert(static_cast<int>(view.size()) == cells && inputs.shape[1] == kLearnedInputPlanes);
+    const int cells = inputs.shape[2] * inputs.shape[3], plane_count = inputs.shape[1];
+    assert(static_cast<int>(view.size()) == cells && plane_count >= kLearnedInputPlanes && plane_count <= kEstimatePlane + 1);
     float* planes = inputs.sample(n);
-    std::fill(planes, planes + kLearnedInputPlanes * cells, 0.0f);
+    std::fill(planes, planes + plane_count * cells, 0.0f);
     int hidden_cells = 0;
     for (int cell = 0; cell < cells; ++cell) {
         const int8_t value = view[cell];
@@ -80,6 +83,17 @@ void encode_view(std::span<const int8_t> view, int mines, learn::Tensor& inputs,
     }
     const float density = hidden_cells > 0 ? std::min(1.0f, static_cast<float>(mines) / static_cast<float>(hidden_cells)) : 0.0f;
     std::fill(planes + kDensityPlane * cells, planes + (kDensityPlane + 1) * cells, density);
+    if (plane_count > kEstimatePlane)
+        for (int cell = 0; cell < cells; ++cell)
+            if (hidden(view[cell])) planes[kEstimatePlane * cells + cell] = density;
+}
+
+void write_estimates(learn::Tensor& inputs, int n, const float* mine_logits) {
+    const int cells = inputs.shape[2] * inputs.shape[3];
+    assert(inputs.shape[1] > kEstimatePlane);
+    float* planes = inputs.sample(n);
+    for (int cell = 0; cell < cells; ++cell)
+        if (planes[kHiddenPlane * cells + cell] == 1.0f) planes[kEstimatePlane * cells + cell] = learn::sigmoid(mine_logits[cell]);
 }
 
 void validate(const TrainSettings& s) {
@@ -162,9 +176,9 @@ TrainSettings settings_from_description(const nlohmann::json& d) {
     s.board.mines = d.at("mines").get<int>();
     s.board.first_click = parse_first_click(d.at("first_click").get<std::string>());
     s.rewards = parse_reward_scheme(d.at("rewards").get<std::string>());
-    // Files from before the zero head had none.
+    // Files from before the zero head or the second look had none.
     s.shape = {d.at("width").get<int>(), d.at("depth").get<int>(), d.value("pool", false), d.value("dilation", 1),
-               d.value("zero_head", false)};
+               d.value("zero_head", false), d.value("second_look", false)};
     s.learning_rate = d.at("learning_rate").get<float>();
     s.exploration = d.at("exploration").get<double>();
     s.batch = d.value("batch", s.batch);
@@ -264,12 +278,16 @@ int Trainer::choose(std::span<const int8_t> view) {
         return rng_.pick(legal);
     }
     const Settings& board = env_.config().settings;
-    one_board_.reset({1, kLearnedInputPlanes, board.rows, board.cols});
+    one_board_.reset({1, input_planes(settings_.shape), board.rows, board.cols});
     encode_view(view, board.mines, one_board_, 0);
-    const learn::Tensor& logits = network_.forward(one_board_);  // the mines' plane first
+    const learn::Tensor* logits = &network_.forward(one_board_);  // the mines' plane first
+    if (settings_.shape.second_look) {
+        write_estimates(one_board_, 0, logits->values.data());
+        logits = &network_.forward(one_board_);
+    }
     int best = -1;
     for (int cell = 0; cell < static_cast<int>(mask.size()); ++cell)
-        if (mask[cell] && (best < 0 || logits.values[cell] < logits.values[best])) best = cell;
+        if (mask[cell] && (best < 0 || logits->values[cell] < logits->values[best])) best = cell;
     return best;
 }
 
@@ -305,7 +323,7 @@ void Trainer::end_episode() {
 void Trainer::update() {
     const Settings& board = env_.config().settings;
     const int rows = board.rows, cols = board.cols, batch = settings_.batch;
-    batch_inputs_.reset({batch, kLearnedInputPlanes, rows, cols});
+    batch_inputs_.reset({batch, input_planes(settings_.shape), rows, cols});
     const bool zero_head = settings_.shape.zero_head;
     const int outputs = zero_head ? 2 : 1;
     batch_targets_.reset({batch, outputs, rows, cols});
@@ -328,13 +346,22 @@ void Trainer::update() {
         }
         encode_view(view, board.mines, batch_inputs_, n);
     }
-    const learn::Tensor& logits = network_.forward(batch_inputs_);
-    const learn::Loss loss = learn::binary_cross_entropy_from_logits(logits, batch_targets_, &batch_weights_);
-    network_.backward_parameters(loss.grad);
+    // Each look learns from the same labels; the gradients of both add up before the step. The
+    // second look's estimates are the first's outputs taken as they are (no gradient flows through
+    // them), and its loss is the one the curve shows: the decisions are its.
+    double loss_value = 0;
+    for (int look = 1;; ++look) {
+        const learn::Tensor& logits = network_.forward(batch_inputs_);
+        const learn::Loss loss = learn::binary_cross_entropy_from_logits(logits, batch_targets_, &batch_weights_);
+        network_.backward_parameters(loss.grad);
+        loss_value = loss.value;
+        if (look == looks(settings_.shape)) break;
+        for (int n = 0; n < batch; ++n) write_estimates(batch_inputs_, n, logits.sample(n));
+    }
     optimizer_->step();
     ++updates_;
     ++window_updates_;
-    window_loss_ += loss.value;
+    window_loss_ += loss_value;
 }
 
 nlohmann::json Trainer::describe() const {
@@ -353,6 +380,7 @@ nlohmann::json Trainer::describe() const {
             {"pool", s.shape.pool},
             {"dilation", s.shape.dilation},
             {"zero_head", s.shape.zero_head},
+            {"second_look", s.shape.second_look},
             {"learning_rate", s.learning_rate},
             {"exploration", s.exploration},
             {"batch", s.batch},
@@ -374,21 +402,41 @@ nlohmann::json curve_points_json(const std::vector<CurvePoint>& curve) {
     return points;
 }
 
+namespace {
+
+int first_layer_inputs(const learn::Network& network) {
+    const nlohmann::json architecture = network.architecture();
+    return architecture.empty() ? 0 : architecture.front().value("in", 0);
+}
+
+}  // namespace
+
+LearnedSolver::LearnedSolver(learn::Network network)
+    : network_(std::move(network)), looks_(first_layer_inputs(network_) > kEstimatePlane ? 2 : 1) {}
+
 Decision LearnedSolver::decide_now(const Position& position) {
     const Grid<int8_t>& cells = position.cells;
     const int rows = cells.rows(), cols = cells.cols(), symmetries = symmetry_count(rows, cols);
     // The board in each orientation, one batch; a cell's score is the mean of its scores in them all.
-    input_.reset({symmetries, kLearnedInputPlanes, rows, cols});
+    input_.reset({symmetries, kLearnedInputPlanes + looks_ - 1, rows, cols});
     std::vector<int8_t> view(cells.cells().size());
     for (int k = 0; k < symmetries; ++k) {
         for (int cell = 0; cell < cells.size(); ++cell) view[symmetric_cell(cell, rows, cols, k)] = cells[cell];
         encode_view(view, position.mines, input_, k);
     }
-    const learn::Tensor& oriented = network_.forward(input_);  // per sample, the mines' plane first
-    std::vector<float> logits(cells.cells().size(), 0.0f);
-    for (int k = 0; k < symmetries; ++k)
-        for (int cell = 0; cell < cells.size(); ++cell) logits[cell] += oriented.at(k, symmetric_cell(cell, rows, cols, k));
-    for (float& logit : logits) logit /= static_cast<float>(symmetries);
+    std::vector<float> logits(cells.cells().size()), oriented_logits(cells.cells().size());
+    for (int look = 1; look <= looks_; ++look) {
+        if (look > 1)  // every orientation sees the means of the look before
+            for (int k = 0; k < symmetries; ++k) {
+                for (int cell = 0; cell < cells.size(); ++cell) oriented_logits[symmetric_cell(cell, rows, cols, k)] = logits[cell];
+                write_estimates(input_, k, oriented_logits.data());
+            }
+        const learn::Tensor& oriented = network_.forward(input_);  // per sample, the mines' plane first
+        std::fill(logits.begin(), logits.end(), 0.0f);
+        for (int k = 0; k < symmetries; ++k)
+            for (int cell = 0; cell < cells.size(); ++cell) logits[cell] += oriented.at(k, symmetric_cell(cell, rows, cols, k));
+        for (float& logit : logits) logit /= static_cast<float>(symmetries);
+    }
     Decision decision;
     std::vector<double>& probability = decision.knowledge.mine_probability;
     probability.assign(cells.size(), -1.0);

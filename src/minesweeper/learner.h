@@ -41,8 +41,11 @@ std::vector<int8_t> revealed_labels(const Grid<uint8_t>& mines);
 
 // The network's input for one board: planes 0-8 one-hot of the open numbers, plane 9 the hidden cells
 // (flags count as hidden: the agent never flags), plane 10 the density of mines among hidden cells on
-// every cell (the mine counter, which a player sees too). Off the board, every plane is 0.
+// every cell (the mine counter, which a player sees too). Off the board, every plane is 0. A network
+// that looks twice (NetworkShape::second_look) has a twelfth plane, its estimates: on every hidden
+// cell the density at the first look, the first look's chance of a mine at the second.
 constexpr int kLearnedInputPlanes = 11;
+constexpr int kEstimatePlane = 11;
 
 struct NetworkShape {
     int width = 16;  // channels of each hidden layer
@@ -56,7 +59,15 @@ struct NetworkShape {
     // tells as surely as the mines. On beginner it won no more games than the defaults at equal CPU
     // (it costs 6.5% per update); on expert it made the network worse (docs/minesweeper-learning.md).
     bool zero_head = false;
+    // The network looks at the board twice with the same weights, the second time seeing the chances
+    // its first look gave every hidden cell (the estimates plane): a mine it is sure of in one place
+    // then tells what it means for the cells beyond, which one look's 9x9 view cannot chain. Twice
+    // the arithmetic per move and per update (docs/minesweeper-learning.md).
+    bool second_look = false;
 };
+
+// The planes of a network's input: kLearnedInputPlanes, and the estimates plane when it looks twice.
+int input_planes(const NetworkShape& shape);
 
 // Conv 3x3 (11 -> width), ReLU, (depth - 1) x [conv 3x3 (width -> width), ReLU], conv 1x1 (width -> 1,
 // or 2 with the zero head): per cell, sigmoid(first logit) = the chance the cell is a mine (and
@@ -64,8 +75,13 @@ struct NetworkShape {
 learn::Network make_cell_network(const NetworkShape& shape);
 
 // Writes the input planes of `view` (a player view: 0..8 open, kHidden, kFlag) into sample n of
-// `inputs`, a tensor of shape (N, kLearnedInputPlanes, rows, cols).
+// `inputs`, a tensor of shape (N, planes, rows, cols) with input_planes() planes: with the estimates
+// plane, the first look's (the density on every hidden cell).
 void encode_view(std::span<const int8_t> view, int mines, learn::Tensor& inputs, int n);
+
+// For the second look: the estimates plane of sample n of `inputs` gets, on every hidden cell,
+// sigmoid(mine_logits[cell]) (the cells in the order of the input's board).
+void write_estimates(learn::Tensor& inputs, int n, const float* mine_logits);
 
 // A board learned on before the run's own: a curriculum is a list of them, each for some episodes.
 struct Stage {
@@ -182,11 +198,12 @@ private:
 // The learned agent as a solver: it opens the hidden cell the network thinks least likely to be a
 // mine, and its knowledge is that chance for every hidden cell (what the app shows as its view). The
 // network looks at the board in each of its orientations (8 for a square board, 4 otherwise) and a
-// cell's score is the mean of its scores. It proves nothing, so every move is a guess and
-// `safe`/`mines` stay empty.
+// cell's score is the mean of its scores; a network with the estimates plane then looks again, each
+// orientation seeing those means. It proves nothing, so every move is a guess and `safe`/`mines`
+// stay empty.
 class LearnedSolver : public InstantSolver {
 public:
-    explicit LearnedSolver(learn::Network network) : network_(std::move(network)) {}
+    explicit LearnedSolver(learn::Network network);
     std::string_view name() const override { return "learned"; }
 
 protected:
@@ -194,6 +211,7 @@ protected:
 
 private:
     learn::Network network_;
+    int looks_;  // 2 for a network with the estimates plane, else 1
     learn::Tensor input_;
 };
 

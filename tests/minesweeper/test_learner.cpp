@@ -55,16 +55,32 @@ TEST_CASE("learner: the input planes of a view", "[minesweeper][learner]") {
     for (const int cell : {2, 3, 5}) CHECK(inputs.at(1, 9, cell / 3, cell % 3) == 1.0f);
     for (const int cell : {0, 1, 4}) CHECK(inputs.at(1, 9, cell / 3, cell % 3) == 0.0f);
     for (int cell = 0; cell < 6; ++cell) CHECK(inputs.at(1, 10, cell / 3, cell % 3) == Approx(2.0 / 3.0));
+
+    // A network that looks twice has the estimates plane: the density on hidden cells at first, then
+    // the chance its first look gave each hidden cell.
+    learn::Tensor twice({1, kLearnedInputPlanes + 1, 2, 3}, 7.0f);
+    encode_view(view, 2, twice, 0);
+    for (const int cell : {2, 3, 5}) CHECK(twice.at(0, kEstimatePlane, cell / 3, cell % 3) == Approx(2.0 / 3.0));
+    for (const int cell : {0, 1, 4}) CHECK(twice.at(0, kEstimatePlane, cell / 3, cell % 3) == 0.0f);
+    const std::vector<float> logits = {9, 9, -1, 0, 9, 2};
+    write_estimates(twice, 0, logits.data());
+    CHECK(twice.at(0, kEstimatePlane, 0, 2) == learn::sigmoid(-1.0f));
+    CHECK(twice.at(0, kEstimatePlane, 1, 0) == learn::sigmoid(0.0f));
+    CHECK(twice.at(0, kEstimatePlane, 1, 2) == learn::sigmoid(2.0f));
+    for (const int cell : {0, 1, 4}) CHECK(twice.at(0, kEstimatePlane, cell / 3, cell % 3) == 0.0f);
+    CHECK(twice.at(0, 10, 0, 0) == Approx(2.0 / 3.0));  // the other planes stay
 }
 
 TEST_CASE("learner: the network scores every cell of any board size", "[minesweeper][learner]") {
     for (const bool zero_head : {true, false}) {
-        learn::Network network = make_cell_network({.width = 6, .depth = 3, .zero_head = zero_head});
+        const NetworkShape shape{.width = 6, .depth = 3, .zero_head = zero_head, .second_look = zero_head};
+        learn::Network network = make_cell_network(shape);
         gridlab::Rng rng(1);
         network.init(rng);
         CHECK(network.architecture().size() == 7u);  // 3 x (conv, relu), then the 1x1 scoring conv
+        CHECK(network.architecture()[0]["in"] == input_planes(shape));
         for (const auto& [rows, cols] : {std::pair{9, 9}, std::pair{16, 30}}) {
-            learn::Tensor boards({1, kLearnedInputPlanes, rows, cols});
+            learn::Tensor boards({1, input_planes(shape), rows, cols});
             CHECK(network.forward(boards).shape == std::vector<int>{1, zero_head ? 2 : 1, rows, cols});
         }
     }
@@ -128,6 +144,32 @@ TEST_CASE("learner: with a zero head, the learned solver still decides on the ch
     CHECK(decision.knowledge.mine_probability[6] == Approx(learn::sigmoid(-1.0f)));
 }
 
+TEST_CASE("learner: a network with the estimates plane looks twice, the second time at its first look's chances", "[minesweeper][learner]") {
+    // The hand-set network above, whose logit also adds the estimate of the cell itself: at the first
+    // look the density (2 mines among 7 hidden cells, the flag one of them), at the second the
+    // chance of the first look. The board is square, so all 8 orientations agree and their mean is
+    // each one's value.
+    learn::Network network;
+    network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes + 1, 1, 3));
+    std::vector<learn::Parameter*> parameters = network.parameters();
+    std::fill(parameters[0]->value.begin(), parameters[0]->value.end(), 0.0f);
+    for (int k = 0; k < 9; ++k) parameters[0]->value[1 * 9 + k] = k == 4 ? 0.0f : 1.0f;  // (out 0, plane 1, k)
+    parameters[0]->value[kEstimatePlane * 9 + 4] = 1.0f;                                 // (out 0, plane 11, centre)
+    parameters[1]->value[0] = -2.0f;
+    const Position position = parse_position("1..\n1F.\n...\n", 2);
+    const Decision decision = LearnedSolver(network).decide(position);
+    const auto looked_twice = [](double ones_around) {
+        const double first = ones_around - 2.0 + 2.0 / 7.0;
+        return learn::sigmoid(static_cast<float>(ones_around - 2.0 + learn::sigmoid(static_cast<float>(first))));
+    };
+    CHECK(decision.move == 2);
+    const std::vector<double>& p = decision.knowledge.mine_probability;
+    CHECK(p[1] == Approx(looked_twice(2)));
+    CHECK(p[2] == Approx(looked_twice(0)));
+    CHECK(p[6] == Approx(looked_twice(1)));
+    CHECK(p[2] != Approx(learn::sigmoid(-2.0f + 2.0f / 7.0f)));  // not the first look's
+}
+
 TEST_CASE("learner: training is seeded, and sliced training equals one run", "[minesweeper][learner]") {
     Trainer whole(small_training(5)), sliced(small_training(5)), other(small_training(6));
     whole.train_until(60);
@@ -145,6 +187,13 @@ TEST_CASE("learner: training is seeded, and sliced training equals one run", "[m
     Trainer with_zeros(zeros);
     with_zeros.train_until(60);
     CHECK(learn::hex16(learn::weight_hash(with_zeros.network())) == "579eda060fada03d");
+    TrainSettings twice = small_training(5);
+    twice.shape.second_look = true;
+    Trainer looking_twice(twice);
+    looking_twice.train_until(60);
+    CHECK(learn::hex16(learn::weight_hash(looking_twice.network())) == "66e9f92704038068");
+    const std::string bytes = learn::save_model({"minesweeper", looking_twice.network(), looking_twice.describe()});
+    CHECK(Trainer(learn::load_model(bytes, "minesweeper")).settings().shape.second_look);
 }
 
 TEST_CASE("learner: a curriculum's stage is a run on its board, then the run's own board follows", "[minesweeper][learner]") {
