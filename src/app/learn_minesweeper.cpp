@@ -2,7 +2,8 @@
 // the network, its mine chances beside the exact ones of the probability solver.
 //
 // Parameters: level (small: 6x6 with 5 mines, beginner: 9x9 with 10, intermediate: 16x16 with 40,
-// expert: 16x30 with 99), or rows, cols and mines for another board; width and depth (the network), lr (learning rate), explore (the chance of a random
+// expert: 16x30 with 99), or rows, cols and mines for another board; width, depth and looks (the network: 2 looks
+// at the board, the second seeing the first's chances, or 1), lr (learning rate), explore (the chance of a random
 // move while training), rewards (seed-000|seed-004), seed.
 #include <imgui.h>
 
@@ -59,7 +60,7 @@ ms::TrainSettings parse_run(const Params& params) {
     ms::TrainSettings s;
     s.window = kCurveWindow;
     // ms::NetworkShape's defaults: the network measured on every level (docs/minesweeper-learning.md),
-    // which the worker trains (an expert update takes ~13 ms natively, under the worker's slice).
+    // which the worker trains (an expert update with both looks takes ~11 ms natively, under the worker's slice).
     if (params.count("rows") || params.count("cols") || params.count("mines")) {
         s.board.rows = int_param(params, "rows", 9, 4, 16);
         s.board.cols = int_param(params, "cols", 9, 4, 16);
@@ -71,6 +72,7 @@ ms::TrainSettings parse_run(const Params& params) {
     }
     s.shape.width = int_param(params, "width", s.shape.width, 1, 64);
     s.shape.depth = int_param(params, "depth", s.shape.depth, 1, 8);
+    s.shape.second_look = int_param(params, "looks", s.shape.second_look ? 2 : 1, 1, 2) == 2;
     s.learning_rate = static_cast<float>(number_param(params, "lr", s.learning_rate, 1e-5, 0.1));
     s.exploration = number_param(params, "explore", s.exploration, 0.0, 1.0);
     s.rewards = ms::parse_reward_scheme(choice_param(params, "rewards", "seed-000", {"seed-000", "seed-004"}));
@@ -81,6 +83,7 @@ ms::TrainSettings parse_run(const Params& params) {
 Params run_params(const ms::TrainSettings& s) {
     Params params{{"width", std::to_string(s.shape.width)},
                   {"depth", std::to_string(s.shape.depth)},
+                  {"looks", s.shape.second_look ? "2" : "1"},
                   {"lr", format_exact(s.learning_rate)},
                   {"explore", format_exact(s.exploration)},
                   {"rewards", std::string(ms::reward_scheme_name(s.rewards))},

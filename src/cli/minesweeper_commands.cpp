@@ -260,6 +260,7 @@ struct TrainOptions {
     std::string rewards = "seed-000", out, curriculum;
     std::optional<int64_t> episodes;
     std::optional<double> minutes, cpu_minutes;
+    int looks = 2;
     TrainSettings settings;
 };
 
@@ -346,8 +347,9 @@ void add_train(CLI::App& game) {
     cmd->add_option("--dilation", o->settings.shape.dilation, "Dilation of the middle 3x3 convolutions")->check(CLI::Range(1, 8));
     cmd->add_flag("--zero-head", o->settings.shape.zero_head,
                   "A second output learned beside the mines: the chance a cell is safe and shows 0 (fewer guesses; no gain at equal CPU)");
-    cmd->add_flag("--second-look", o->settings.shape.second_look,
-                  "The network looks twice, the second time seeing its first look's chances of a mine");
+    cmd->add_option("--looks", o->looks,
+                    "Times the network looks at the board: 2 (the second look sees the first one's chances of a mine) or 1")
+        ->check(CLI::Range(1, 2));
     cmd->add_option("--learning-rate", o->settings.learning_rate, "Adam's step size")->check(number_range(1e-6, 1.0));
     cmd->add_option("--exploration", o->settings.exploration, "Chance of a random move while training")
         ->check(number_range(0.0, 1.0));
@@ -361,6 +363,7 @@ void add_train(CLI::App& game) {
         o->settings.board = board_settings(o->board);
         o->settings.curriculum = parse_curriculum(o->curriculum, o->settings.board.first_click);
         o->settings.rewards = parse_reward_scheme(o->rewards);
+        o->settings.shape.second_look = o->looks == 2;
         Trainer trainer(o->settings);
         const Stopwatch watch;
         const CpuStopwatch cpu_watch;

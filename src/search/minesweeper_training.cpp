@@ -44,6 +44,7 @@ ms::TrainSettings train_settings(const nlohmann::json& request) {
     settings.rewards = ms::parse_reward_scheme(choice_field(s, "rewards", {"seed-000", "seed-004"}, where));
     settings.shape.width = static_cast<int>(int_field(s, "width", 1, 128, where));
     settings.shape.depth = static_cast<int>(int_field(s, "depth", 1, 12, where));
+    if (s.contains("looks")) settings.shape.second_look = int_field(s, "looks", 1, 2, where) == 2;
     settings.learning_rate = static_cast<float>(number_field(s, "lr", 1e-6, 1.0, where));
     settings.exploration = number_field(s, "explore", 0.0, 1.0, where);
     settings.window = static_cast<int>(int_field(s, "window", 1, 1'000'000, where));
@@ -60,7 +61,8 @@ nlohmann::json minesweeper_training_request(const ms::TrainSettings& s, const st
                                {{"rows", s.board.rows}, {"cols", s.board.cols}, {"mines", s.board.mines},
                                 {"first", ms::first_click_name(s.board.first_click)},
                                 {"rewards", ms::reward_scheme_name(s.rewards)}, {"width", s.shape.width},
-                                {"depth", s.shape.depth}, {"lr", s.learning_rate}, {"explore", s.exploration},
+                                {"depth", s.shape.depth}, {"looks", s.shape.second_look ? 2 : 1},
+                                {"lr", s.learning_rate}, {"explore", s.exploration},
                                 {"window", s.window}, {"warm_up", s.warm_up}, {"seed", seed_text(s.seed)}}}};
     if (!model.empty()) request["model"] = base64_encode(model);
     return request;

@@ -231,6 +231,7 @@ TEST_CASE("training protocol: a malformed train request is refused with an exact
     CHECK(spoiled("first", "corner") == error(6, "settings.first: expected one of safe, zero, none, random-start"));
     CHECK(spoiled("rewards", "seed-001") == error(6, "settings.rewards: expected one of seed-000, seed-004"));
     CHECK(spoiled("width", 0) == error(6, "settings.width: expected a whole number in 1..128"));
+    CHECK(spoiled("looks", 3) == error(6, "settings.looks: expected a whole number in 1..2"));
     CHECK(spoiled("lr", "fast") == error(6, "settings.lr: expected a number in 1e-06..1"));
     CHECK(spoiled("explore", 1.5) == error(6, "settings.explore: expected a number in 0..1"));
     CHECK(spoiled("seed", 3) == error(6, "settings.seed: expected a seed as a decimal string"));
@@ -267,14 +268,31 @@ TEST_CASE("training protocol: N episodes in the worker give the command line's w
     }
 }
 
+TEST_CASE("training protocol: a request says how many times the network looks", "[search][learner]") {
+    minesweeper::TrainSettings once = quick_training();
+    once.shape.second_look = false;
+    json request = search::minesweeper_training_request(once, "");
+    CHECK(request["settings"]["looks"] == 1);
+    CHECK(search::minesweeper_training_request(quick_training(), "")["settings"]["looks"] == 2);
+    request.update({{"v", 1}, {"type", "train"}, {"id", 9}, {"episodes", 20}});
+    const std::unique_ptr<search::Job> job = search::parse_request(request).job;
+    minesweeper::Trainer expected(once);
+    expected.train_until(20);
+    while (job->report()["episodes"] < 20) job->think(5.0);
+    CHECK(job->report()["weight_hash"] == learn::hex16(learn::weight_hash(expected.network())));
+}
+
 // A slice may end inside an episode (an expert one takes ~0.5 s natively): think(0) is one step.
 TEST_CASE("training protocol: a Minesweeper slice ends inside an episode", "[search][learner]") {
     const std::unique_ptr<search::Job> job = search::parse_request(train_request(7)).job;
-    job->think(0);
-    CHECK(job->report()["steps"] == 1);
-    CHECK(job->report()["episodes"] == 0);
-    job->think(0);
-    CHECK(job->report()["steps"] == 2);
+    int ended_inside = 0;  // slices after which the episode goes on
+    for (int slice = 1; slice <= 20; ++slice) {
+        const int64_t episodes = job->report()["episodes"];
+        job->think(0);
+        CHECK(job->report()["steps"] == slice);
+        ended_inside += job->report()["episodes"] == episodes;
+    }
+    CHECK(ended_inside > 0);
 }
 
 TEST_CASE("training protocol: a training runs beside searches, and its cancel answers with the model to resume from",

@@ -12,8 +12,9 @@
 // of gridlab_worker_step (asked for SLICE_MS = 50 ms of work), timed inside the worker, whose longest
 // is how long a cancel may wait.
 //
-// and issue 46's expert Minesweeper run (the episodes of 6 native CPU minutes, 5,000 of them the 9x9 warm-up):
-//   gridlab minesweeper train --level expert --episodes 5917 --seed 1
+// and issue 46's expert Minesweeper runs (the episodes of 6 native CPU minutes, 5,000 of them the 9x9 warm-up):
+//   gridlab minesweeper train --level expert --episodes 5917 --looks 1 --seed 1   (minesweeper-expert)
+//   gridlab minesweeper train --level expert --episodes 5336 --seed 1             (minesweeper-expert-looks)
 //
 //   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku|gomoku8|gomoku8-start|minesweeper-expert ...]
 import { readFileSync, readdirSync } from 'node:fs';
@@ -51,14 +52,22 @@ const RUNS = {
     },
   },
 };
-// Issue 46's expert run: as many episodes as 6 native CPU minutes gave (2026-11-30), its defaults:
-//   gridlab minesweeper train --level expert --episodes 5917 --seed 1
+// Issue 46's expert run: as many episodes as 6 native CPU minutes gave (2026-11-30), the defaults of then:
+//   gridlab minesweeper train --level expert --episodes 5917 --looks 1 --seed 1
 RUNS['minesweeper-expert'] = {
   expected_hash: '98f82a7a75f1bff9',
   request: {
     game: 'minesweeper', episodes: 5917,
-    settings: { rows: 16, cols: 30, mines: 99, first: 'safe', rewards: 'seed-000', width: 16, depth: 4, lr: 0.002,
+    settings: { rows: 16, cols: 30, mines: 99, first: 'safe', rewards: 'seed-000', width: 16, depth: 4, looks: 1, lr: 0.002,
                 explore: 0, window: 100, warm_up: 5000, seed: '1' },
+  },
+};
+// The same with two looks, the default since (2026-11-30, fifth session): its 6 native CPU minutes' episodes.
+RUNS['minesweeper-expert-looks'] = {
+  expected_hash: 'b744300bf05ed386',
+  request: {
+    ...RUNS['minesweeper-expert'].request, episodes: 5336,
+    settings: { ...RUNS['minesweeper-expert'].request.settings, looks: 2 },
   },
 };
 RUNS['gomoku8-start'] = {
