@@ -27,8 +27,6 @@ void require(bool ok, const std::string& what) {
 // every orientation before it decides.
 int symmetry_count(int rows, int cols) { return rows == cols ? 8 : 4; }
 
-int looks(const NetworkShape& shape) { return shape.second_look ? 2 : 1; }
-
 int symmetric_cell(int cell, int rows, int cols, int k) {
     int r = cell / cols, c = cell % cols;
     if (k & 1) r = rows - 1 - r;
@@ -37,9 +35,11 @@ int symmetric_cell(int cell, int rows, int cols, int k) {
     return r * cols + c;
 }
 
+int looks(const NetworkShape& shape) { return shape.second_look ? 2 : 1; }
+
 }  // namespace
 
-int input_planes(const NetworkShape& shape) { return kLearnedInputPlanes + (shape.second_look ? 1 : 0); }
+int input_planes(const NetworkShape& shape) { return kLearnedInputPlanes + looks(shape) - 1; }
 
 learn::Network make_cell_network(const NetworkShape& shape) {
     learn::Network network;
@@ -404,15 +404,28 @@ nlohmann::json curve_points_json(const std::vector<CurvePoint>& curve) {
 
 namespace {
 
-int first_layer_inputs(const learn::Network& network) {
-    const nlohmann::json architecture = network.architecture();
-    return architecture.empty() ? 0 : architecture.front().value("in", 0);
+// How many times a network looks at a board (1, or 2 with the estimates plane), if it scores the
+// cells of any board: convolutions only, the first reading the input planes, the last giving the
+// mines' plane (and perhaps the zeros'). A model file may hold any network; another is refused.
+int board_looks(const learn::Network& network) {
+    const nlohmann::json layers = network.architecture();
+    const auto refuse = [](const std::string& why) { throw std::invalid_argument("not a Minesweeper network: " + why); };
+    for (const nlohmann::json& layer : layers)
+        if (layer.at("type") == "dense") refuse("it has a dense layer, which fits one board size");
+    const auto conv_size = [](const nlohmann::json& layer, const char* key) {
+        return layer.at("type") == "conv2d" ? layer.at(key).get<int>() : 0;
+    };
+    const int planes = layers.empty() ? 0 : conv_size(layers.front(), "in");
+    if (planes != kLearnedInputPlanes && planes != kEstimatePlane + 1)
+        refuse("its first layer must be a convolution of 11 or 12 input planes");
+    const int outputs = conv_size(layers.back(), "out");
+    if (outputs != 1 && outputs != 2) refuse("its last layer must be a convolution giving 1 or 2 planes");
+    return planes - kLearnedInputPlanes + 1;
 }
 
 }  // namespace
 
-LearnedSolver::LearnedSolver(learn::Network network)
-    : network_(std::move(network)), looks_(first_layer_inputs(network_) > kEstimatePlane ? 2 : 1) {}
+LearnedSolver::LearnedSolver(learn::Network network) : network_(std::move(network)), looks_(board_looks(network_)) {}
 
 Decision LearnedSolver::decide_now(const Position& position) {
     const Grid<int8_t>& cells = position.cells;

@@ -204,6 +204,7 @@ private:
 // stay empty.
 class LearnedSolver : public InstantSolver {
 public:
+    // Throws std::invalid_argument for a network that cannot score a board's cells (see learner.cpp).
     explicit LearnedSolver(learn::Network network);
     std::string_view name() const override { return "learned"; }
 

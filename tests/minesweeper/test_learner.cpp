@@ -125,6 +125,20 @@ TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[m
     CHECK_THROWS_WITH(make_solver("learned"), "the learned solver needs a trained model");
 }
 
+TEST_CASE("learner: a network that cannot score a board's cells is refused", "[minesweeper][learner]") {
+    learn::Network five_planes, three_outputs, dense;
+    five_planes.add(std::make_unique<learn::Conv2d>(5, 1, 3));
+    three_outputs.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, 3, 3));
+    dense.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, 1, 3)).add(std::make_unique<learn::Dense>(81, 81));
+    CHECK_THROWS_WITH(LearnedSolver(five_planes),
+                      "not a Minesweeper network: its first layer must be a convolution of 11 or 12 input planes");
+    CHECK_THROWS_WITH(LearnedSolver(three_outputs),
+                      "not a Minesweeper network: its last layer must be a convolution giving 1 or 2 planes");
+    CHECK_THROWS_WITH(LearnedSolver(dense), "not a Minesweeper network: it has a dense layer, which fits one board size");
+    CHECK_THROWS_WITH(LearnedSolver(learn::Network()),
+                      "not a Minesweeper network: its first layer must be a convolution of 11 or 12 input planes");
+}
+
 TEST_CASE("learner: with a zero head, the learned solver still decides on the chance of a mine", "[minesweeper][learner]") {
     // The hand-set network above, with a second output (the zero head's) that is the opposite of the
     // first, minus the number of open 1s around: chosen by it, (0, 1) would be opened.
