@@ -201,6 +201,7 @@ private:
 
     int edit_board_ = 1, edit_rows_ = 9, edit_cols_ = 9, edit_mines_ = 10, edit_width_ = ms::NetworkShape{}.width,
         edit_depth_ = ms::NetworkShape{}.depth;
+    bool edit_second_look_ = ms::NetworkShape{}.second_look;  // kept from the run (the address's looks), no control
     int edit_rewards_ = 0;
     float edit_lr_ = 0.001f, edit_explore_ = 0.05f;
     std::string edit_seed_;
@@ -324,6 +325,7 @@ void MinesweeperLesson::edit_from_run() {
     edit_mines_ = s.board.mines;
     edit_width_ = s.shape.width;
     edit_depth_ = s.shape.depth;
+    edit_second_look_ = s.shape.second_look;
     edit_lr_ = s.learning_rate;
     edit_explore_ = static_cast<float>(s.exploration);
     edit_rewards_ = index_of(kRewards, 2, std::string(ms::reward_scheme_name(s.rewards)));
@@ -333,6 +335,7 @@ void MinesweeperLesson::edit_from_run() {
 Params MinesweeperLesson::edited_params() const {
     Params params{{"width", std::to_string(edit_width_)},
                   {"depth", std::to_string(edit_depth_)},
+                  {"looks", edit_second_look_ ? "2" : "1"},
                   {"lr", format_number(edit_lr_)},
                   {"explore", format_number(edit_explore_)},
                   {"rewards", kRewards[edit_rewards_]}};

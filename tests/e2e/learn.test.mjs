@@ -24,6 +24,7 @@ test('learn: train, watch the curves and the live agent, reload resumes, downloa
   assert.equal(state.training, false);
   assert.equal(state.episodes, 0);
   assert.deepEqual([state.settings.level, state.settings.width, state.settings.seed], ['small', '8', '3']);
+  assert.equal(state.settings.looks, '2', 'the network looks twice by default');
   assert.equal(state.live.board.length, 6, 'the live game is on the 6x6 board');
   assert.equal(state.trainer, 'worker');
 
@@ -143,6 +144,19 @@ test('learn: with ?ai_thread=frames training runs in slices of the frames, and t
   assert.equal(paused.training, false);
   await frames(app.page, 5);
   assert.equal((await appState(app.page)).episodes, paused.episodes, 'paused means paused');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('learn: looks=1 in the address trains the one-look network, and Reset keeps it', async () => {
+  const app = await openApp(env.browser, env.site.url + QUICK + '&looks=1');
+  assert.equal((await appState(app.page)).settings.looks, '1');
+  await app.page.evaluate(() => window.gridlab.act({ train: 'start' }));
+  await waitFor(app.page, () => window.gridlab.state().episodes >= 30);
+  await app.page.evaluate(() => window.gridlab.act({ train: 'reset' }));
+  const state = await appState(app.page);
+  assert.equal(state.episodes, 0);
+  assert.equal(state.settings.looks, '1');
   assert.deepEqual(app.errors, []);
   await app.close();
 });
