@@ -61,7 +61,7 @@ struct NetworkShape {
     bool zero_head = false;
     // The network looks at the board twice with the same weights, the second time seeing the chances
     // its first look gave every hidden cell (the estimates plane): a mine it is sure of in one place
-    // then tells what it means for the cells beyond, which one look's 9x9 view cannot chain. Twice
+    // then tells what it means for the cells beyond, further than one look's 9x9 view. Twice
     // the arithmetic per move and per update, and at equal CPU more games won on every level
     // measured (docs/minesweeper-learning.md).
     bool second_look = true;
@@ -70,7 +70,7 @@ struct NetworkShape {
 // The planes of a network's input: kLearnedInputPlanes, and the estimates plane when it looks twice.
 int input_planes(const NetworkShape& shape);
 
-// Conv 3x3 (11 -> width), ReLU, (depth - 1) x [conv 3x3 (width -> width), ReLU], conv 1x1 (width -> 1,
+// Conv 3x3 (input_planes(shape) -> width), ReLU, (depth - 1) x [conv 3x3 (width -> width), ReLU], conv 1x1 (width -> 1,
 // or 2 with the zero head): per cell, sigmoid(first logit) = the chance the cell is a mine (and
 // sigmoid(second) = the chance it is safe with no mine around it). Weights not initialised.
 learn::Network make_cell_network(const NetworkShape& shape);
