@@ -353,7 +353,10 @@ void add_train(CLI::App& game) {
     cmd->add_option("--learning-rate", o->settings.learning_rate, "Adam's step size")->check(number_range(1e-6, 1.0));
     cmd->add_option("--exploration", o->settings.exploration, "Chance of a random move while training")
         ->check(number_range(0.0, 1.0));
-    cmd->add_option("--batch", o->settings.batch, "Boards per update")->check(CLI::Range(1, 1024));
+    cmd->add_option("--batch", o->settings.batch,
+                    "Boards per update on every board (default: 16 of 9x9 or smaller; of a larger board as many as hold "
+                    "about as many cells, expert's 16x30: 3)")
+        ->check(CLI::Range(1, 1024));
     cmd->add_option("--steps-per-update", o->settings.steps_per_update, "Moves between updates")
         ->check(CLI::Range(1, 1000));
     cmd->add_option("--window", o->settings.window, "Episodes per point of the learning curve")

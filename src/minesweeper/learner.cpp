@@ -14,6 +14,7 @@ namespace {
 constexpr int kHiddenPlane = 9;
 constexpr int kDensityPlane = 10;
 constexpr int kWarmUpSide = 9;  // the warm-up's boards are 9x9, beginner's size
+constexpr int kBoardsPerUpdate = 16;  // batch_for()'s boards of 9x9 (measured on beginner)
 
 bool hidden(int8_t view) { return view == kHidden || view == kFlag; }
 
@@ -102,10 +103,10 @@ void validate(const TrainSettings& s) {
     require(s.shape.depth >= 1 && s.shape.depth <= 12, "depth: " + std::to_string(s.shape.depth) + " is outside 1..12");
     require(s.learning_rate > 0.0f && s.learning_rate <= 1.0f, "learning rate: must be in (0, 1]");
     require(s.exploration >= 0.0 && s.exploration <= 1.0, "exploration: must be in [0, 1]");
-    require(s.batch >= 1 && s.batch <= 1024, "batch: " + std::to_string(s.batch) + " is outside 1..1024");
+    require(s.batch >= 0 && s.batch <= 1024, "batch: " + std::to_string(s.batch) + " is outside 0..1024");
     require(s.steps_per_update >= 1 && s.steps_per_update <= 1000,
             "steps per update: " + std::to_string(s.steps_per_update) + " is outside 1..1000");
-    require(s.replay_capacity >= s.batch && s.replay_capacity <= 1'000'000,
+    require(s.replay_capacity >= (s.batch > 0 ? s.batch : kBoardsPerUpdate) && s.replay_capacity <= 1'000'000,
             "replay capacity: " + std::to_string(s.replay_capacity) + " is outside batch..1000000");
     require(s.window >= 1 && s.window <= 1'000'000, "window: " + std::to_string(s.window) + " is outside 1..1000000");
     require(s.warm_up >= 0 && s.warm_up <= 100'000'000, "warm-up: " + std::to_string(s.warm_up) + " episodes is outside 0..100000000");
@@ -123,6 +124,12 @@ Settings warm_up_board(const Settings& board) {
     // At most 72 mines leave the 9 cells a first click may need free.
     const int mines = std::clamp(static_cast<int>(std::lround(density * kCells)), 1, kCells - 9);
     return {kWarmUpSide, kWarmUpSide, mines, board.first_click};
+}
+
+int batch_for(const TrainSettings& settings, const Settings& board) {
+    if (settings.batch > 0) return settings.batch;
+    const double cells = kBoardsPerUpdate * kWarmUpSide * kWarmUpSide;
+    return std::clamp(static_cast<int>(std::lround(cells / (board.rows * board.cols))), 1, kBoardsPerUpdate);
 }
 
 bool warms_up(const TrainSettings& settings) {
@@ -266,7 +273,7 @@ void Trainer::step() {
     episode_reward_ += result.reward;
     episode_.push_back(std::move(sample));
     if (env_.episode_over()) end_episode();
-    if (static_cast<int>(replay_.size()) >= settings_.batch && steps_ % settings_.steps_per_update == 0) update();
+    if (static_cast<int>(replay_.size()) >= batch_for(settings_, env_.config().settings) && steps_ % settings_.steps_per_update == 0) update();
 }
 
 int Trainer::choose(std::span<const int8_t> view) {
@@ -322,7 +329,7 @@ void Trainer::end_episode() {
 
 void Trainer::update() {
     const Settings& board = env_.config().settings;
-    const int rows = board.rows, cols = board.cols, batch = settings_.batch;
+    const int rows = board.rows, cols = board.cols, batch = batch_for(settings_, board);
     batch_inputs_.reset({batch, input_planes(settings_.shape), rows, cols});
     const bool zero_head = settings_.shape.zero_head;
     const int outputs = zero_head ? 2 : 1;

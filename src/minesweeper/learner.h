@@ -106,12 +106,19 @@ struct TrainSettings {
     // board a random cell is a mine one time in five, so random steps end the long games (whose
     // middles and ends are the lessons) early; the network's own mistakes explore enough.
     double exploration = 0.0;
-    int batch = 16;             // boards per update
+    // Boards per update; 0 (the default): batch_for() picks by the board, 16 on a board of 81 cells
+    // or fewer and on a larger one as many as hold about as many cells (16 x 30: 3), so an update
+    // costs the same on every board and a large board's run plays more of its games.
+    int batch = 0;
     int steps_per_update = 4;   // environment steps between two updates
     int replay_capacity = 20000;  // boards remembered; the oldest are forgotten first
     int window = 100;           // episodes per point of the learning curve
     uint64_t seed = 1;
 };
+
+// The boards per update of a run's games on `board`: settings.batch, or when that is 0 the largest
+// number of boards (1 to 16) whose cells come nearest to 16 boards of 9x9 (1,296 cells).
+int batch_for(const TrainSettings& settings, const Settings& board);
 
 // Throws std::invalid_argument naming the first setting out of range.
 void validate(const TrainSettings& settings);

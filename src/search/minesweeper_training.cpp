@@ -49,6 +49,7 @@ ms::TrainSettings train_settings(const nlohmann::json& request) {
     settings.exploration = number_field(s, "explore", 0.0, 1.0, where);
     settings.window = static_cast<int>(int_field(s, "window", 1, 1'000'000, where));
     if (s.contains("warm_up")) settings.warm_up = int_field(s, "warm_up", 0, 100'000'000, where);
+    if (s.contains("batch")) settings.batch = static_cast<int>(int_field(s, "batch", 1, 1024, where));  // else by the board
     settings.seed = seed_field(s, "seed", where);
     return validated_settings(settings);
 }
@@ -64,6 +65,7 @@ nlohmann::json minesweeper_training_request(const ms::TrainSettings& s, const st
                                 {"depth", s.shape.depth}, {"looks", s.shape.second_look ? 2 : 1},
                                 {"lr", s.learning_rate}, {"explore", s.exploration},
                                 {"window", s.window}, {"warm_up", s.warm_up}, {"seed", seed_text(s.seed)}}}};
+    if (s.batch > 0) request["settings"]["batch"] = s.batch;
     if (!model.empty()) request["model"] = base64_encode(model);
     return request;
 }

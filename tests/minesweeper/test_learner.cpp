@@ -261,6 +261,33 @@ TEST_CASE("learner: a board larger than 9x9 warms up on 9x9 boards of its densit
     CHECK_THROWS_WITH(Trainer(large), "warm-up: -1 episodes is outside 0..100000000");
 }
 
+TEST_CASE("learner: by default an update takes 16 boards of 9x9, or as many cells of a larger board", "[minesweeper][learner]") {
+    const TrainSettings defaults;
+    CHECK(batch_for(defaults, level_settings("beginner")) == 16);
+    CHECK(batch_for(defaults, {5, 5, 3, FirstClick::Safe}) == 16);       // never more than 16
+    CHECK(batch_for(defaults, level_settings("intermediate")) == 5);      // 1,296 / 256 cells = 5.06
+    CHECK(batch_for(defaults, level_settings("expert")) == 3);            // 1,296 / 480 = 2.7
+    CHECK(batch_for(defaults, {40, 40, 300, FirstClick::Safe}) == 1);     // never fewer than 1
+    TrainSettings eight = defaults;
+    eight.batch = 8;
+    CHECK(batch_for(eight, level_settings("expert")) == 8);  // a batch given is every board's
+
+    // The warm-up's 9x9 boards go 16 at a time, the 12x12 boards after it 9 at a time.
+    TrainSettings by_board = small_training(5);
+    by_board.batch = 0;
+    by_board.board = {12, 12, 18, FirstClick::Safe};
+    by_board.warm_up = 30;
+    TrainSettings sixteen = by_board;
+    sixteen.batch = 16;
+    Trainer by_size(by_board), always_sixteen(sixteen);
+    by_size.train_until(30);
+    always_sixteen.train_until(30);
+    CHECK(learn::weight_hash(by_size.network()) == learn::weight_hash(always_sixteen.network()));
+    by_size.train_until(40);
+    always_sixteen.train_until(40);
+    CHECK(learn::weight_hash(by_size.network()) != learn::weight_hash(always_sixteen.network()));
+}
+
 TEST_CASE("learner: a short training run plays better than random clicks", "[minesweeper][learner]") {
     TrainSettings settings = small_training(3);
     Trainer trainer(settings);
@@ -283,6 +310,9 @@ TEST_CASE("learner: bad settings are refused", "[minesweeper][learner]") {
     settings = small_training(1);
     settings.replay_capacity = 4;
     CHECK_THROWS_WITH(Trainer(settings), "replay capacity: 4 is outside batch..1000000");
+    settings = small_training(1);
+    settings.batch = -1;
+    CHECK_THROWS_WITH(Trainer(settings), "batch: -1 is outside 0..1024");
 }
 
 TEST_CASE("learner: a run saved in a model file resumes with its weights, counts and curve", "[minesweeper][learner]") {

@@ -232,6 +232,7 @@ TEST_CASE("training protocol: a malformed train request is refused with an exact
     CHECK(spoiled("rewards", "seed-001") == error(6, "settings.rewards: expected one of seed-000, seed-004"));
     CHECK(spoiled("width", 0) == error(6, "settings.width: expected a whole number in 1..128"));
     CHECK(spoiled("looks", 3) == error(6, "settings.looks: expected a whole number in 1..2"));
+    CHECK(spoiled("batch", 0) == error(6, "settings.batch: expected a whole number in 1..1024"));
     CHECK(spoiled("lr", "fast") == error(6, "settings.lr: expected a number in 1e-06..1"));
     CHECK(spoiled("explore", 1.5) == error(6, "settings.explore: expected a number in 0..1"));
     CHECK(spoiled("seed", 3) == error(6, "settings.seed: expected a seed as a decimal string"));
@@ -277,6 +278,20 @@ TEST_CASE("training protocol: a request says how many times the network looks", 
     request.update({{"v", 1}, {"type", "train"}, {"id", 9}, {"episodes", 20}});
     const std::unique_ptr<search::Job> job = search::parse_request(request).job;
     minesweeper::Trainer expected(once);
+    expected.train_until(20);
+    while (job->report()["episodes"] < 20) job->think(5.0);
+    CHECK(job->report()["weight_hash"] == learn::hex16(learn::weight_hash(expected.network())));
+}
+
+TEST_CASE("training protocol: a request gives a batch only when the settings do", "[search][learner]") {
+    CHECK(!search::minesweeper_training_request(quick_training(), "")["settings"].contains("batch"));  // by the board
+    minesweeper::TrainSettings four = quick_training();
+    four.batch = 4;
+    json request = search::minesweeper_training_request(four, "");
+    CHECK(request["settings"]["batch"] == 4);
+    request.update({{"v", 1}, {"type", "train"}, {"id", 9}, {"episodes", 20}});
+    const std::unique_ptr<search::Job> job = search::parse_request(request).job;
+    minesweeper::Trainer expected(four);
     expected.train_until(20);
     while (job->report()["episodes"] < 20) job->think(5.0);
     CHECK(job->report()["weight_hash"] == learn::hex16(learn::weight_hash(expected.network())));
