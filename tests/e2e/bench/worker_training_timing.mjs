@@ -13,8 +13,9 @@
 // is how long a cancel may wait.
 //
 // and issue 46's expert Minesweeper runs (the episodes of 6 native CPU minutes, 5,000 of them the 9x9 warm-up):
-//   gridlab minesweeper train --level expert --episodes 5917 --looks 1 --seed 1   (minesweeper-expert)
-//   gridlab minesweeper train --level expert --episodes 5336 --seed 1             (minesweeper-expert-looks)
+//   gridlab minesweeper train --level expert --episodes 5917 --looks 1 --batch 16 --seed 1   (minesweeper-expert)
+//   gridlab minesweeper train --level expert --episodes 5336 --batch 16 --seed 1             (minesweeper-expert-looks)
+//   gridlab minesweeper train --level expert --episodes 6590 --seed 1                        (minesweeper-expert-cells)
 //
 //   cd tests/e2e && node bench/worker_training_timing.mjs [puyo|gomoku|gomoku8|gomoku8-start|minesweeper-expert ...]
 import { readFileSync, readdirSync } from 'node:fs';
@@ -53,13 +54,13 @@ const RUNS = {
   },
 };
 // Issue 46's expert run: as many episodes as 6 native CPU minutes gave (2026-11-30), the defaults of then:
-//   gridlab minesweeper train --level expert --episodes 5917 --looks 1 --seed 1
+//   gridlab minesweeper train --level expert --episodes 5917 --looks 1 --batch 16 --seed 1
 RUNS['minesweeper-expert'] = {
   expected_hash: '98f82a7a75f1bff9',
   request: {
     game: 'minesweeper', episodes: 5917,
     settings: { rows: 16, cols: 30, mines: 99, first: 'safe', rewards: 'seed-000', width: 16, depth: 4, looks: 1, lr: 0.002,
-                explore: 0, window: 100, warm_up: 5000, seed: '1' },
+                explore: 0, window: 100, warm_up: 5000, batch: 16, seed: '1' },
   },
 };
 // The same with two looks, the default since (2026-11-30, fifth session): its 6 native CPU minutes' episodes.
@@ -68,6 +69,15 @@ RUNS['minesweeper-expert-looks'] = {
   request: {
     ...RUNS['minesweeper-expert'].request, episodes: 5336,
     settings: { ...RUNS['minesweeper-expert'].request.settings, looks: 2 },
+  },
+};
+// Today's defaults (2026-11-30, sixth session): two looks, and the batch by the board (expert's 16x30:
+// 3 boards per update, the warm-up's 9x9: 16), to the episodes of 6 native CPU minutes.
+RUNS['minesweeper-expert-cells'] = {
+  expected_hash: '24704c2082ecdd29',
+  request: {
+    ...RUNS['minesweeper-expert-looks'].request, episodes: 6590,
+    settings: Object.fromEntries(Object.entries(RUNS['minesweeper-expert-looks'].request.settings).filter(([key]) => key !== 'batch')),
   },
 };
 RUNS['gomoku8-start'] = {
