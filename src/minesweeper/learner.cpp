@@ -273,7 +273,8 @@ void Trainer::step() {
     episode_reward_ += result.reward;
     episode_.push_back(std::move(sample));
     if (env_.episode_over()) end_episode();
-    if (static_cast<int>(replay_.size()) >= batch_for(settings_, env_.config().settings) && steps_ % settings_.steps_per_update == 0) update();
+    const bool batch_ready = static_cast<int>(replay_.size()) >= batch_for(settings_, env_.config().settings);
+    if (batch_ready && steps_ % settings_.steps_per_update == 0) update();
 }
 
 int Trainer::choose(std::span<const int8_t> view) {

@@ -116,8 +116,8 @@ struct TrainSettings {
     uint64_t seed = 1;
 };
 
-// The boards per update of a run's games on `board`: settings.batch, or when that is 0 the largest
-// number of boards (1 to 16) whose cells come nearest to 16 boards of 9x9 (1,296 cells).
+// The boards per update of a run's games on `board`: settings.batch, or when that is 0 the number of
+// boards, 1 to 16, whose cells come nearest to those of 16 boards of 9x9 (1,296).
 int batch_for(const TrainSettings& settings, const Settings& board);
 
 // Throws std::invalid_argument naming the first setting out of range.
