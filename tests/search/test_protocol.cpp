@@ -269,18 +269,28 @@ TEST_CASE("training protocol: N episodes in the worker give the command line's w
     }
 }
 
+namespace {
+
+// Whether 20 episodes of `request` (a minesweeper_training_request) as a job give the weights a
+// Trainer of `settings` gives.
+bool trains_like(json request, const minesweeper::TrainSettings& settings) {
+    request.update({{"v", 1}, {"type", "train"}, {"id", 9}, {"episodes", 20}});
+    const std::unique_ptr<search::Job> job = search::parse_request(request).job;
+    minesweeper::Trainer expected(settings);
+    expected.train_until(20);
+    while (job->report()["episodes"] < 20) job->think(5.0);
+    return job->report()["weight_hash"] == learn::hex16(learn::weight_hash(expected.network()));
+}
+
+}  // namespace
+
 TEST_CASE("training protocol: a request says how many times the network looks", "[search][learner]") {
     minesweeper::TrainSettings once = quick_training();
     once.shape.second_look = false;
     json request = search::minesweeper_training_request(once, "");
     CHECK(request["settings"]["looks"] == 1);
     CHECK(search::minesweeper_training_request(quick_training(), "")["settings"]["looks"] == 2);
-    request.update({{"v", 1}, {"type", "train"}, {"id", 9}, {"episodes", 20}});
-    const std::unique_ptr<search::Job> job = search::parse_request(request).job;
-    minesweeper::Trainer expected(once);
-    expected.train_until(20);
-    while (job->report()["episodes"] < 20) job->think(5.0);
-    CHECK(job->report()["weight_hash"] == learn::hex16(learn::weight_hash(expected.network())));
+    CHECK(trains_like(request, once));
 }
 
 TEST_CASE("training protocol: a request gives a batch only when the settings do", "[search][learner]") {
@@ -289,12 +299,7 @@ TEST_CASE("training protocol: a request gives a batch only when the settings do"
     four.batch = 4;
     json request = search::minesweeper_training_request(four, "");
     CHECK(request["settings"]["batch"] == 4);
-    request.update({{"v", 1}, {"type", "train"}, {"id", 9}, {"episodes", 20}});
-    const std::unique_ptr<search::Job> job = search::parse_request(request).job;
-    minesweeper::Trainer expected(four);
-    expected.train_until(20);
-    while (job->report()["episodes"] < 20) job->think(5.0);
-    CHECK(job->report()["weight_hash"] == learn::hex16(learn::weight_hash(expected.network())));
+    CHECK(trains_like(request, four));
 }
 
 // A slice may end inside an episode (an expert one takes ~0.5 s natively): think(0) is one step.
