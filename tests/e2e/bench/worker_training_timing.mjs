@@ -73,12 +73,10 @@ RUNS['minesweeper-expert-looks'] = {
 };
 // Today's defaults (2026-11-30, sixth session): two looks, and the batch by the board (expert's 16x30:
 // 3 boards per update, the warm-up's 9x9: 16), to the episodes of 6 native CPU minutes.
+const { batch: _sixteen, ...expertDefaults } = RUNS['minesweeper-expert-looks'].request.settings;
 RUNS['minesweeper-expert-cells'] = {
   expected_hash: '24704c2082ecdd29',
-  request: {
-    ...RUNS['minesweeper-expert-looks'].request, episodes: 6590,
-    settings: Object.fromEntries(Object.entries(RUNS['minesweeper-expert-looks'].request.settings).filter(([key]) => key !== 'batch')),
-  },
+  request: { ...RUNS['minesweeper-expert-looks'].request, episodes: 6590, settings: expertDefaults },
 };
 RUNS['gomoku8-start'] = {
   expected_hash: 'e7e237196abc0e5f',
