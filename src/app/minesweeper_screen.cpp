@@ -47,6 +47,14 @@ nlohmann::json cells_json(const std::vector<int>& cells, int cols) {
 std::string row_col_text(int row, int col) { return "(" + std::to_string(row + 1) + "," + std::to_string(col + 1) + ")"; }
 std::string cell_text(int cell, int cols) { return row_col_text(cell / cols, cell % cols); }
 
+// The chance that the safest hidden cell is safe (the open cells' -1 and the flags' 1 are never it).
+double safest_chance(const std::vector<double>& mine_probability) {
+    double safest = 0;
+    for (const double p : mine_probability)
+        if (p >= 0) safest = std::max(safest, 1.0 - p);
+    return safest;
+}
+
 }  // namespace
 
 MinesweeperScreen::MinesweeperScreen(const LearnedModels& models) : models_(&models) { new_game({}); }
@@ -224,14 +232,10 @@ Reason MinesweeperScreen::decision_reason() const {
     const double safe = cell < mine_probability.size() ? 1.0 - mine_probability[cell] : 0.0;
     switch (decision()->reason) {
         case ms::GuessReason::Safest: break;
-        case ms::GuessReason::LookAhead: {
-            double safest = safe;  // the open cells' -1 and the flags' 1 are never the safest hidden cell
-            for (const double p : mine_probability)
-                if (p >= 0) safest = std::max(safest, 1.0 - p);
-            return {"look_ahead_guess", {{"safe", safe}, {"safest", safest}}};
-        }
+        case ms::GuessReason::LookAhead: return {"look_ahead_guess", {{"safe", safe}, {"safest", safest_chance(mine_probability)}}};
         case ms::GuessReason::ExactWin: return {"exact_win", {{"win", decision()->win_probability}, {"safe", safe}}};
         case ms::GuessReason::Unsettled: return {"unsettled_guess", {{"safe", safe}}};
+        case ms::GuessReason::FewerHidden: return {"fewer_hidden_guess", {{"safe", safe}, {"safest", safest_chance(mine_probability)}}};
     }
     return {"best_guess", {{"safe", safe}}};
 }

@@ -121,6 +121,9 @@ Message reason_message(const Reason& reason, bool colour_marks) {
         return translatable("{safe}% safe, less than the safest cell's {safest}%, but after it the next move is likelier to be safe",
                             {percent("safe", safe), percent("safest", safest)});
     }
+    if (id == "fewer_hidden_guess")
+        return translatable("{safe}% safe (the safest cell: {safest}%), with fewer hidden cells around it: likelier to open an empty patch",
+                            {percent("safe", number(reason, "safe")), percent("safest", number(reason, "safest"))});
     if (id == "exact_win")
         return translatable("every layout searched: this guess wins {win}% of the time from here ({safe}% safe)",
                             {percent("win", number(reason, "win")), percent("safe", number(reason, "safe"))});

@@ -17,6 +17,8 @@
 //   best_guess     Minesweeper: no cell is proven safe; safe (the chance it is)
 //   look_ahead_guess Minesweeper: a less safe cell than the safest, chosen for the next move's sake:
 //                  safe, safest (the safest cell's chance)
+//   fewer_hidden_guess Minesweeper learned: nearly as safe as the safest by the network's chances, with
+//                  fewer hidden cells around it (likelier to open a zero): safe, safest
 //   exact_win      Minesweeper: the endgame searched every layout left: win (the chance to win the game
 //                  from here with this guess), safe
 //   unsettled_guess Minesweeper: whenever the cell is a mine it makes a 50/50 no number can ever

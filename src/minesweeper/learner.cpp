@@ -431,6 +431,24 @@ int board_looks(const learn::Network& network) {
     return planes - kLearnedInputPlanes + 1;
 }
 
+// The network's chances are estimates, and cells a few percent apart are alike to it; which of them it
+// opens decides how often it must guess again. Among the hidden cells whose chance is at most 30%
+// above the lowest, the one with the fewest hidden neighbours (then the safer): it opens a zero more
+// often, and a zero opens the cells around it. On beginner the games needing a guess fell from
+// ~2,000 to ~1,400 of 2,000, as many as the exact solver's (docs/minesweeper-learning.md).
+int fewest_hidden_nearly_as_safe(const Position& position, const std::vector<double>& probability, int safest) {
+    constexpr double kNearlyAsSafe = 1.3;  // a chance up to 1.3 times the lowest
+    const double limit = probability[safest] * kNearlyAsSafe;
+    int best = safest, best_hidden = hidden_neighbours(position, safest);
+    for (int cell = 0; cell < position.cells.size(); ++cell) {
+        if (position.cells[cell] != kHidden || probability[cell] > limit) continue;
+        const int hidden = hidden_neighbours(position, cell);
+        if (hidden < best_hidden || (hidden == best_hidden && probability[cell] < probability[best]))
+            best = cell, best_hidden = hidden;
+    }
+    return best;
+}
+
 }  // namespace
 
 LearnedSolver::LearnedSolver(learn::Network network) : network_(std::move(network)), looks_(board_looks(network_)) {}
@@ -461,13 +479,16 @@ Decision LearnedSolver::decide_now(const Position& position) {
     Decision decision;
     std::vector<double>& probability = decision.knowledge.mine_probability;
     probability.assign(cells.size(), -1.0);
+    int safest = -1;
     for (int cell = 0; cell < cells.size(); ++cell) {
         if (cells[cell] == kFlag) probability[cell] = 1.0;
         if (cells[cell] != kHidden) continue;
         probability[cell] = learn::sigmoid(logits[cell]);
-        if (decision.move < 0 || logits[cell] < logits[decision.move]) decision.move = cell;
+        if (safest < 0 || logits[cell] < logits[safest]) safest = cell;
     }
+    decision.move = safest < 0 ? -1 : fewest_hidden_nearly_as_safe(position, probability, safest);
     decision.guess = decision.move >= 0;
+    if (decision.move != safest) decision.reason = GuessReason::FewerHidden;
     decision.knowledge.exact = false;  // the network's estimates, not counted probabilities
     return decision;
 }

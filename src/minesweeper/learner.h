@@ -203,12 +203,14 @@ private:
     std::vector<CurvePoint> curve_;
 };
 
-// The learned agent as a solver: it opens the hidden cell the network thinks least likely to be a
-// mine, and its knowledge is that chance for every hidden cell (what the app shows as its view). The
-// network looks at the board in each of its orientations (8 for a square board, 4 otherwise) and a
-// cell's score is the mean of its scores; a network with the estimates plane then looks again, each
-// orientation seeing those means. It proves nothing, so every move is a guess and `safe`/`mines`
-// stay empty.
+// The learned agent as a solver: its knowledge is the network's chance of a mine for every hidden
+// cell (what the app shows as its view), and it opens, of the cells nearly as safe as the safest (a
+// chance up to 1.3 times the lowest), the one with the fewest hidden neighbours: it opens a zero
+// more often (reason FewerHidden when that is not the safest). The network looks at the board in
+// each of its orientations (8 for a square board, 4 otherwise) and a cell's score is the mean of its
+// scores; a network with the estimates plane then looks again, each orientation seeing those means.
+// It proves nothing, so every move is a guess and `safe`/`mines` stay empty. (The trainer's own games
+// open the safest cell: this rule is how the solver plays, not what the network learns.)
 class LearnedSolver : public InstantSolver {
 public:
     // Throws std::invalid_argument for a network that cannot score a board's cells (see learner.cpp).

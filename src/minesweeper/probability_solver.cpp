@@ -11,14 +11,6 @@ namespace gridlab::minesweeper {
 
 namespace {
 
-int hidden_neighbours(const Position& position, int cell) {
-    const Grid<int8_t>& cells = position.cells;
-    int count = 0;
-    cells.for_each_neighbour(cells.row_of(cell), cells.col_of(cell),
-                             [&](int r, int c) { count += cells.at(r, c) == kHidden; });
-    return count;
-}
-
 bool touches_number(const Position& position, int cell) {
     const Grid<int8_t>& cells = position.cells;
     bool touches = false;

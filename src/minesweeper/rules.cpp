@@ -20,6 +20,14 @@ std::string cell_name(const Grid<int8_t>& grid, int cell) {
     return name;
 }
 
+int hidden_neighbours(const Position& position, int cell) {
+    const Grid<int8_t>& cells = position.cells;
+    int count = 0;
+    cells.for_each_neighbour(cells.row_of(cell), cells.col_of(cell),
+                             [&](int r, int c) { count += cells.at(r, c) == kHidden; });
+    return count;
+}
+
 Settings level_settings(std::string_view level, FirstClick first_click) {
     if (level == "beginner") return {9, 9, 10, first_click};
     if (level == "intermediate") return {16, 16, 40, first_click};

@@ -57,6 +57,9 @@ struct Position {
 // "(row,col)" for messages.
 std::string cell_name(const Grid<int8_t>& grid, int cell);
 
+// The hidden, unflagged cells around `cell`: a guess with fewer of them opens a zero more often.
+int hidden_neighbours(const Position& position, int cell);
+
 // Reads the analysis form: one row per line, '.' hidden, 'F' flag, '0'-'8' open. Throws ParseError
 // for ragged rows, bad characters, more flags than mines, or a number its neighbourhood contradicts
 // (more flags around it than it says, or fewer hidden cells and flags than it says).

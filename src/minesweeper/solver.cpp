@@ -46,6 +46,7 @@ std::string_view guess_reason_name(GuessReason reason) {
         case GuessReason::LookAhead: return "look_ahead";
         case GuessReason::ExactWin: return "exact_win";
         case GuessReason::Unsettled: return "unsettled";
+        case GuessReason::FewerHidden: return "fewer_hidden";
     }
     return "?";
 }
@@ -55,7 +56,9 @@ GuessReason parse_guess_reason(std::string_view name) {
     if (name == "look_ahead") return GuessReason::LookAhead;
     if (name == "exact_win") return GuessReason::ExactWin;
     if (name == "unsettled") return GuessReason::Unsettled;
-    throw std::invalid_argument("unknown guess reason '" + std::string(name) + "' (expected safest, look_ahead, exact_win or unsettled)");
+    if (name == "fewer_hidden") return GuessReason::FewerHidden;
+    throw std::invalid_argument("unknown guess reason '" + std::string(name) +
+                                "' (expected safest, look_ahead, exact_win, unsettled or fewer_hidden)");
 }
 
 std::vector<int> unknown_cells(const Position& position, const std::vector<int>& known_mines) {

@@ -47,16 +47,18 @@ struct Knowledge {
     bool exact = true;                // false when the probability solver fell back to local rules
 };
 
-// Why a guess was made, for the player (the page's move log words it). Only the probability solver
-// gives more than Safest.
+// Why a guess was made, for the player (the page's move log words it). Only the probability and the
+// learned solvers give more than Safest.
 enum class GuessReason {
-    Safest,     // the safest cell by what the solver knows (or a guess it does not weigh: learned)
-    LookAhead,  // a cell less safe than the safest, after which the next move is likelier to be safe
-    ExactWin,   // the endgame search: the most wins over every layout left (win_probability)
-    Unsettled,  // whenever the cell is a mine it makes a 50/50 no number can settle: a risk taken now
+    Safest,       // the safest cell by what the solver knows
+    LookAhead,    // a cell less safe than the safest, after which the next move is likelier to be safe
+    ExactWin,     // the endgame search: the most wins over every layout left (win_probability)
+    Unsettled,    // whenever the cell is a mine it makes a 50/50 no number can settle: a risk taken now
+    FewerHidden,  // learned: nearly as safe as the safest by its estimates, with fewer hidden neighbours
 };
 
-std::string_view guess_reason_name(GuessReason reason);  // "safest", "look_ahead", "exact_win", "unsettled"
+// "safest", "look_ahead", "exact_win", "unsettled", "fewer_hidden"
+std::string_view guess_reason_name(GuessReason reason);
 GuessReason parse_guess_reason(std::string_view name);   // throws std::invalid_argument
 
 struct Decision {

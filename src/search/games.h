@@ -45,8 +45,8 @@ std::unique_ptr<Job> gomoku_training_job(const nlohmann::json& request);
 
 // --- Minesweeper: params {rows, cols, mines, first, seed}, actions [["reveal"|"flag"|"chord", cell]...],
 // ai {name, seed} ---
-// Report: {"move" (-1: none), "guess", "reason" (safest|look_ahead|exact_win|unsettled), "win" (exact_win: the chance
-// to win from here; else -1), "safe", "mines", "probability" (per cell), "sentences"}.
+// Report: {"move" (-1: none), "guess", "reason" (safest|look_ahead|exact_win|unsettled|fewer_hidden), "win"
+// (exact_win: the chance to win from here; else -1), "safe", "mines", "probability" (per cell), "sentences"}.
 nlohmann::json minesweeper_request(const minesweeper::Settings& settings, uint64_t game_seed,
                                    const nlohmann::json& actions, const std::string& solver, uint64_t seed);
 std::unique_ptr<Job> minesweeper_job(const nlohmann::json& request);

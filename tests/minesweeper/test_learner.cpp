@@ -99,7 +99,9 @@ TEST_CASE("learner: the revealed board labels mines, safe cells and safe cells w
 
 TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[minesweeper][learner]") {
     // A hand-set network: a cell's logit is the number of open 1s around it, minus 2. So hidden cells
-    // beside many 1s look dangerous; among equals the first cell in reading order is chosen.
+    // beside many 1s look dangerous. Of the safest three, (0,2) and (2,2) have the fewest hidden
+    // neighbours (2), and the first in reading order is chosen; (2,0) has 1, but its chance is more
+    // than 1.3 times theirs.
     learn::Network network;
     network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, 1, 3));
     std::vector<learn::Parameter*> parameters = network.parameters();
@@ -113,6 +115,7 @@ TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[m
     // Adjacent 1s: (0,1) 2, (0,2) 0, (1,2) 0, (2,0) 1, (2,1) 1, (2,2) 0.
     CHECK(decision.move == 2);
     CHECK(decision.guess);
+    CHECK(decision.reason == GuessReason::Safest);
     CHECK_FALSE(decision.knowledge.exact);
     CHECK(decision.knowledge.safe.empty());
     const std::vector<double>& p = decision.knowledge.mine_probability;
@@ -123,6 +126,28 @@ TEST_CASE("learner: the learned solver opens the lowest-scored hidden cell", "[m
     CHECK(p[6] == Approx(learn::sigmoid(-1.0f)));
     CHECK(make_solver("learned", gridlab::Rng(0), &network)->decide(position).move == 2);
     CHECK_THROWS_WITH(make_solver("learned"), "the learned solver needs a trained model");
+}
+
+TEST_CASE("learner: of the cells nearly as safe as the safest, the learned solver opens the one with fewest hidden neighbours",
+          "[minesweeper][learner]") {
+    // The hand-set network above with a tenth of its weight on the 1s: logits -2 + 0.1 x the open 1s
+    // around, so every hidden cell is within 1.3 times the lowest chance (11.9%). (2,0) has one hidden
+    // neighbour, every other cell two or more: it is opened though (0,2) is safer.
+    learn::Network network;
+    network.add(std::make_unique<learn::Conv2d>(kLearnedInputPlanes, 1, 3));
+    std::vector<learn::Parameter*> parameters = network.parameters();
+    std::fill(parameters[0]->value.begin(), parameters[0]->value.end(), 0.0f);
+    for (int k = 0; k < 9; ++k) parameters[0]->value[1 * 9 + k] = k == 4 ? 0.0f : 0.1f;  // (out 0, plane 1, k)
+    parameters[1]->value[0] = -2.0f;
+    const Position position = parse_position("1..\n1F.\n...\n", 2);
+    CHECK(hidden_neighbours(position, 6) == 1);
+    CHECK(hidden_neighbours(position, 2) == 2);
+    CHECK(hidden_neighbours(position, 5) == 4);
+    const Decision decision = LearnedSolver(network).decide(position);
+    CHECK(decision.move == 6);
+    CHECK(decision.reason == GuessReason::FewerHidden);
+    CHECK(decision.knowledge.mine_probability[6] == Approx(learn::sigmoid(-1.9f)));
+    CHECK(decision.knowledge.mine_probability[2] == Approx(learn::sigmoid(-2.0f)));
 }
 
 TEST_CASE("learner: a network that cannot score a board's cells is refused", "[minesweeper][learner]") {

@@ -234,10 +234,13 @@ TEST_CASE("probability solver: certain cells first, then the best guess", "[mine
 }
 
 TEST_CASE("guess reasons have machine names, and unknown names are refused", "[minesweeper]") {
-    for (const GuessReason reason : {GuessReason::Safest, GuessReason::LookAhead, GuessReason::ExactWin, GuessReason::Unsettled})
+    for (const GuessReason reason : {GuessReason::Safest, GuessReason::LookAhead, GuessReason::ExactWin, GuessReason::Unsettled,
+                                     GuessReason::FewerHidden})
         CHECK(parse_guess_reason(guess_reason_name(reason)) == reason);
     CHECK(guess_reason_name(GuessReason::ExactWin) == "exact_win");
-    CHECK_THROWS_WITH(parse_guess_reason("best"), "unknown guess reason 'best' (expected safest, look_ahead, exact_win or unsettled)");
+    CHECK(guess_reason_name(GuessReason::FewerHidden) == "fewer_hidden");
+    CHECK_THROWS_WITH(parse_guess_reason("best"),
+                      "unknown guess reason 'best' (expected safest, look_ahead, exact_win, unsettled or fewer_hidden)");
 }
 
 TEST_CASE("probability solver: a free 50/50 is taken before safer guesses", "[minesweeper][probability]") {

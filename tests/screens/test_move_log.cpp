@@ -9,6 +9,8 @@
 #include "app/minesweeper_screen.h"
 #include "app/move_log.h"
 #include "app/puyo_screen.h"
+#include "learn/nn.h"
+#include "minesweeper/learner.h"
 #include "screen_frames.h"
 
 using namespace gridlab::app;
@@ -306,6 +308,30 @@ TEST_CASE("Minesweeper logs why a guess was made: the endgame's chance to win, a
     // Alike once rounded: said as the best guess.
     CHECK(render(reason_message({"look_ahead_guess", {{"safe", 0.801}, {"safest", 0.804}}})) == "the best guess: 80% safe");
     CHECK_THROWS_AS(reason_message({"exact_win", {{"safe", 0.5}}}), Refusal);  // a corrupt save: no win
+}
+
+TEST_CASE("Minesweeper logs the learned agent's guess of a cell with fewer hidden neighbours", "[screens]") {
+    // A network that gives every hidden cell the same chance, sigmoid(-2) = 11.9%: of cells all alike,
+    // the learned solver opens one with the fewest hidden neighbours, not the first in reading order.
+    gridlab::learn::Network network;
+    network.add(std::make_unique<gridlab::learn::Conv2d>(gridlab::minesweeper::kLearnedInputPlanes, 1, 3));
+    std::vector<gridlab::learn::Parameter*> parameters = network.parameters();
+    std::fill(parameters[0]->value.begin(), parameters[0]->value.end(), 0.0f);
+    parameters[1]->value[0] = -2.0f;
+    LearnedModels models;
+    models.minesweeper = std::make_shared<const gridlab::learn::Network>(network);
+    MinesweeperScreen mines(models);
+    mines.new_game({{"level", "beginner"}, {"seed", "6"}, {"ai", "learned"}});
+    ai_moves(mines, 2);
+    const json log = mines.state()["log"];
+    INFO(log.dump());
+    CHECK(log[0]["reason"]["id"] == "first_click");
+    CHECK(log[1]["move"] == "(4,1)");  // on the left edge, beside the area the first click opened
+    CHECK(log[1]["reason"]["id"] == "fewer_hidden_guess");
+    CHECK(log[1]["reason"]["safe"].get<double>() == Approx(1 - gridlab::learn::sigmoid(-2.0f)));
+    CHECK(log[1]["reason"]["safest"].get<double>() == Approx(1 - gridlab::learn::sigmoid(-2.0f)));
+    CHECK(render(reason_message({"fewer_hidden_guess", log[1]["reason"]})) ==
+          "88% safe (the safest cell: 88%), with fewer hidden cells around it: likelier to open an empty patch");
 }
 
 TEST_CASE("Puyo's chain banner asks for the frame that takes it away, then for none", "[screens]") {
