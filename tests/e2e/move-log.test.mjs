@@ -3,8 +3,13 @@
 // with the ◀ ▶ buttons, the Left and Right keys and act({review}); a reload keeps the log of a game
 // in progress (a finished game is not brought back over a link that names a game).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { appState, clickControl, frames, LANGUAGES, openApp, reload, screenshot, startBrowser } from './browser.mjs';
+import { fileURLToPath } from 'node:url';
+import { appState, clickControl, frames, LANGUAGES, openApp, OUT_DIR, reload, screenshot, startBrowser } from './browser.mjs';
+
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../build/native/gridlab');
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -239,3 +244,32 @@ for (const language of LANGUAGES) {
     await app.close();
   });
 }
+
+// The learned agent treats cells its network scores nearly alike as alike and opens the one with the
+// fewest hidden neighbours: a network trained natively (300 beginner games, seed 1) is loaded on the
+// Learn screen and plays a seeded beginner game until such a guess, which is shown in every language.
+test('minesweeper: the learned agent\'s guess of a cell with fewer hidden neighbours says so, in every language', async () => {
+  const file = resolve(OUT_DIR, 'move-log-learned.glnn');
+  const trained = JSON.parse(execFileSync(CLI, ['minesweeper', 'train', '--level', 'beginner', '--episodes', '300', '--seed', '1',
+    '--out', file], { stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  const app = await openApp(env.browser, env.site.url + '?game=learn&level=beginner');
+  await app.page.setInputFiles('#model-file', file);
+  await app.page.waitForFunction((hash) => window.gridlab.state().weight_hash === hash, trained.weight_hash, { timeout: 60000 });
+  assert.equal((await appState(app.page)).training, false, 'the loaded network stays as it is');
+  await app.page.evaluate(() => window.gridlab.newGame({ game: 'minesweeper', ai: 'learned', level: 'beginner', seed: 4 }));
+  let log = [];
+  while (!log.some((entry) => entry.reason.id === 'fewer_hidden_guess')) {
+    assert.equal((await appState(app.page)).status, 'playing', 'the game ended before such a guess');
+    await app.page.evaluate(() => window.gridlab.act({ ai: 'move' }));
+    await app.page.waitForFunction((n) => window.gridlab.state().log.length > n, log.length, { timeout: 60000 });
+    ({ log } = await appState(app.page));
+  }
+  // The sixth move: (2,9), 96.8% safe by the network, beside a cell it scores 97.5% safe.
+  assert.equal(log.length, 6);
+  const { move, reason } = log[5];
+  assert.equal(move, '(2,9)');
+  assert.ok(Math.abs(reason.safe - 0.968339741230011) < 1e-6 && Math.abs(reason.safest - 0.974937915802002) < 1e-6, JSON.stringify(reason));
+  await inEveryLanguage(app.page, 'move-log-minesweeper-fewer-hidden');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
