@@ -455,15 +455,15 @@ void GomokuScreen::build_thinking_text() {
     if (ai.name == "ab") {
         text_wrapped(trf("{depth} moves ahead, {nodes} positions", {{"depth", static_cast<long long>(report_.depth)}, nodes}));
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", tr("Alpha-beta looks at every sensible reply, one move deeper each round; "
-                                       "positions (nodes): the positions it has judged."));
+            tooltip_wrapped(tr("Alpha-beta looks at every sensible reply, one move deeper each round; "
+                               "positions (nodes): the positions it has judged."));
         return;
     }
     if (ai.name != "az") {
         text_wrapped(trf("{playouts} practice games, {nodes} positions", {playouts, nodes}));
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", tr("Practice games (playouts): quick games the AI plays to the end to see how a move turns out. "
-                                       "Positions (nodes): the positions in its search tree."));
+            tooltip_wrapped(tr("Practice games (playouts): quick games the AI plays to the end to see how a move turns out. "
+                               "Positions (nodes): the positions in its search tree."));
         return;
     }
     // az plays no practice games: each playout asks the network about one new position.

@@ -183,6 +183,12 @@ void text_wrapped_disabled(std::string_view text, float width) {
 
 void text_wrapped_disabled(std::string_view text) { text_wrapped_disabled(text, ImGui::GetContentRegionAvail().x); }
 
+void tooltip_wrapped(std::string_view text) {
+    ImGui::BeginTooltip();
+    text_wrapped(text, ImGui::GetFontSize() * 25);
+    ImGui::EndTooltip();
+}
+
 namespace {
 
 // `text` cut at a character boundary and ended with "..." so that it is at most `width` wide.

@@ -68,6 +68,8 @@ void text_wrapped(std::string_view text);
 void text_wrapped(std::string_view text, float width);
 void text_wrapped_disabled(std::string_view text);
 void text_wrapped_disabled(std::string_view text, float width);
+// The last item's tooltip, a sentence or more: wrapped like text_wrapped, about 25 characters' heights wide.
+void tooltip_wrapped(std::string_view text);
 // ImGui::Combo over English item names shown translated; the caller keeps the ids apart. As wide as
 // the longest item, but never wider than the room beside its label (a longer item is cut with "...").
 bool combo_translated(const char* label, int* index, const char* const* english_names, int count);

@@ -268,7 +268,7 @@ Params PuyoLesson::edited_params() const {
 void PuyoLesson::build_settings() {
     setting_width();
     combo_translated(tr("Rules"), &edit_rules_, kPuyoRuleNames, 2);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(kPuyoRulesHelp));
+    if (ImGui::IsItemHovered()) tooltip_wrapped(tr(kPuyoRulesHelp));
     setting_width();
     const int inputs = edit_inputs_;
     combo_translated(tr("Input"), &edit_inputs_, kInputNames, 2);

@@ -484,7 +484,7 @@ void MinesweeperScreen::build_panel(const Frame& frame) {
     if (solver_name_ == "kb") {
         overlays_changed |= ImGui::Checkbox(tr("Knowledge base"), &show_sentences_);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", tr("What the Logic rules solver knows, as sentences: these cells hold this many mines."));
+            tooltip_wrapped(tr("What the Logic rules solver knows, as sentences: these cells hold this many mines."));
     }
     if (overlays_changed) {  // in the share link and the saved game from now on
         params_["show"] = overlays_shown();

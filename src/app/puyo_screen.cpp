@@ -555,7 +555,7 @@ void PuyoScreen::build_panel(const Frame& frame) {
     ImGui::SetNextItemWidth(140);
     combo_translated(tr("Rules"), &edit_rules_, kPuyoRuleNames, 2);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", tr(kPuyoRulesHelp));
+        tooltip_wrapped(tr(kPuyoRulesHelp));
     ImGui::SetNextItemWidth(140);
     ImGui::SliderInt(tr("Colours"), &edit_colors_, 3, 5);
     ImGui::SetNextItemWidth(140);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { appState, clickCell, frames, openApp, OUT_DIR, reload, screenshot, startBrowser } from './browser.mjs';
+import { appState, clickCell, clickControl, frames, openApp, OUT_DIR, reload, screenshot, startBrowser } from './browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -157,6 +157,25 @@ test('learn: looks=1 in the address trains the one-look network, and Reset keeps
   const state = await appState(app.page);
   assert.equal(state.episodes, 0);
   assert.equal(state.settings.looks, '1');
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test('learn: the Look twice box and Reset start a one-look run, and back', async () => {
+  const app = await openApp(env.browser, env.site.url + QUICK);
+  const twice = await appState(app.page);
+  assert.equal(twice.settings.looks, '2');
+  await clickControl(app.page, 'looks');
+  await screenshot(app.page, 'learn-look-once');  // the box cleared, and the panel asks for Reset
+  await app.page.evaluate(() => window.gridlab.act({ train: 'reset' }));
+  let state = await appState(app.page);
+  assert.equal(state.settings.looks, '1');
+  assert.notEqual(state.weight_hash, twice.weight_hash, 'the first layer reads 11 planes, not 12');
+  await clickControl(app.page, 'looks');
+  await app.page.evaluate(() => window.gridlab.act({ train: 'reset' }));
+  state = await appState(app.page);
+  assert.equal(state.settings.looks, '2');
+  assert.equal(state.weight_hash, twice.weight_hash, 'the same seed, the same network as before');
   assert.deepEqual(app.errors, []);
   await app.close();
 });
