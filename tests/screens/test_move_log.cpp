@@ -326,7 +326,7 @@ TEST_CASE("Minesweeper logs the learned agent's guess of a cell with fewer hidde
     const json log = mines.state()["log"];
     INFO(log.dump());
     CHECK(log[0]["reason"]["id"] == "first_click");
-    CHECK(log[1]["move"] == "(4,1)");  // on the left edge, beside the area the first click opened
+    CHECK(log[1]["move"] == "(4,1)");  // on the left edge inside the area the first click opened: no hidden neighbour
     CHECK(log[1]["reason"]["id"] == "fewer_hidden_guess");
     CHECK(log[1]["reason"]["safe"].get<double>() == Approx(1 - gridlab::learn::sigmoid(-2.0f)));
     CHECK(log[1]["reason"]["safest"].get<double>() == Approx(1 - gridlab::learn::sigmoid(-2.0f)));
